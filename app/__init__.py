@@ -1,0 +1,1 @@
+"""Kozel: the network service for the Russian team card game «Козёл»."""

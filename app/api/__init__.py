@@ -1,0 +1,1 @@
+"""The HTTP layer (FastAPI): parse, call one service, map the result."""

@@ -1,0 +1,1 @@
+"""Computer players. They see only a seat's view (`app.domain`)."""

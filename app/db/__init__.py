@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy models and the append-only event store."""

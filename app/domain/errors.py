@@ -1,0 +1,53 @@
+"""The domain's error family: every refusal carries a stable machine-readable `code`."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+
+class DomainError(Exception):
+    """A command or input the rules refuse. `code` is stable; the API maps it to HTTP."""
+
+    code: ClassVar[str] = "domain_error"
+
+
+class MalformedCard(DomainError, ValueError):
+    """A card code that is not rank-then-suit (`AS`, `10H`, `QC`, `6D`)."""
+
+    code = "invalid_card"
+
+
+class IllegalAction(DomainError):
+    """The action is not among the seat's legal actions now."""
+
+    code = "illegal_move"
+
+
+class NotYourTurn(DomainError):
+    """The seat has nothing to do now (another seat must act)."""
+
+    code = "not_your_turn"
+
+
+class MessagesDisabled(DomainError):
+    """K-16: messages are off during deal 1 or by the table's options."""
+
+    code = "messages_disabled"
+
+
+class InvalidMessage(DomainError):
+    """K-16: a message must hold 1 to 200 characters."""
+
+    code = "invalid_message"
+
+
+class GameOver(DomainError):
+    """The game has ended; nothing more can be done at this table."""
+
+    code = "game_over"
+
+
+class MalformedEvent(DomainError, ValueError):
+    """A stored event payload that does not decode (unknown type, missing field, bad value)."""
+
+    code = "malformed_event"

@@ -1,0 +1,55 @@
+"""The base of every game event: a past-tense fact with a fixed type name and a visibility.
+
+Events are frozen dataclasses. `TYPE` is the name written to the log and never changes;
+`SCHEMA` is the payload's version. `payload_for(viewer)` is what a seat (or a spectator, `None`)
+may see of the event while its deal is running: an event that carries hidden information
+overrides it.
+Once a deal is over, its events are shown whole (`encode`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, TypeVar
+
+from app.domain.codec import decode, encode
+from app.domain.errors import MalformedEvent
+
+E = TypeVar("E", bound="Event")
+
+
+class Event:
+    __slots__ = ()
+    TYPE: ClassVar[str]
+    SCHEMA: ClassVar[int] = 1
+
+    def payload(self) -> dict[str, Any]:
+        """The whole event as JSON values, for the log."""
+        data: dict[str, Any] = encode(self)
+        return data
+
+    def payload_for(self, viewer: int | None) -> dict[str, Any] | None:
+        """What `viewer` may see while the deal runs, or `None` when the event is hidden from
+        it altogether; public unless the event class says otherwise."""
+        return self.payload()
+
+
+class EventRegistry:
+    """The event types of one game, by their fixed log names."""
+
+    def __init__(self, *classes: type[Event]) -> None:
+        self._by_type = {cls.TYPE: cls for cls in classes}
+        if len(self._by_type) != len(classes):
+            raise ValueError("two event classes share a type name")
+
+    def decode(self, type_name: str, payload: Any, schema: int = 1) -> Event:
+        cls = self._by_type.get(type_name)
+        if cls is None:
+            raise MalformedEvent(f"unknown event type {type_name!r}")
+        if schema != cls.SCHEMA:
+            raise MalformedEvent(f"{type_name}: unsupported schema version {schema}")
+        event: Event = decode(cls, payload)
+        return event
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        return tuple(self._by_type)

@@ -1,0 +1,209 @@
+"""`decide(state, command) -> events`: check a command against the rules and state the facts.
+
+Nothing here changes state; `evolve` applies the events. Legality comes from `legal`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import assert_never
+
+from app.domain.cards import Card
+from app.domain.chance import commitment, shuffled_order
+from app.domain.errors import GameOver, IllegalAction, InvalidMessage, MessagesDisabled, NotYourTurn
+from app.domain.kozel24 import deck, legal, scoring
+from app.domain.kozel24.commands import (
+    ClaimNoQueens,
+    Command,
+    CutDeck,
+    DecideExchange,
+    GiveCard,
+    PlayCard,
+    PlayOn,
+    PostMessage,
+    Resign,
+    ShuffleDeck,
+)
+from app.domain.kozel24.events import (
+    CardPlayed,
+    CardsExchanged,
+    DealScored,
+    DeckCut,
+    DeckShuffled,
+    ExchangeAsked,
+    GameEnded,
+    HandsDealt,
+    KozelEvent,
+    LoneTrumpKept,
+    MessagePosted,
+    NoQueensClaimed,
+    PlayedOn,
+    QueenCaught,
+    TeamResigned,
+    TrickTaken,
+)
+from app.domain.kozel24.state import GameState, Phase
+from app.domain.seats import add_for_team, is_seat, partner, team_of
+
+Decision = CutDeck | DecideExchange | GiveCard | ClaimNoQueens | PlayOn
+
+
+def decide(state: GameState, command: Command) -> list[KozelEvent]:
+    """The events that `command` causes, or a `DomainError` saying why it is refused."""
+    if isinstance(command, PlayCard):  # the hot path first: most commands are plays
+        return _play(state, command)
+    if not isinstance(command, ShuffleDeck) and not is_seat(command.seat):
+        raise IllegalAction(f"no such seat: {command.seat!r}")
+    match command:
+        case ShuffleDeck(seed=seed):
+            return _shuffle(state, seed)
+        case PostMessage():
+            return _message(state, command)
+        case Resign(seat=seat):
+            return _resign(state, seat)
+        case CutDeck() | DecideExchange() | GiveCard() | ClaimNoQueens() | PlayOn():
+            return _decision(state, command)
+        case _:
+            assert_never(command)
+
+
+def _shuffle(state: GameState, seed: bytes) -> list[KozelEvent]:
+    if state.phase is not Phase.SHUFFLE:
+        raise IllegalAction("the deck is shuffled only between deals")
+    if not seed:
+        raise IllegalAction("a shuffle needs a non-empty seed")
+    return [DeckShuffled(state.deal_no + 1, state.next_dealer, seed, commitment(seed))]
+
+
+def deal_hands(seed: bytes, position: int, dealer: int) -> tuple[int, ...]:
+    """K-5/K-6: cut the seeded deck at `position` (the top part goes under), then deal one card
+    at a time clockwise from the player after the dealer; the dealer gets the last card.
+    Returns the four hands as masks."""
+    order = shuffled_order(seed, deck.DECK_SIZE)
+    cut = order[position:] + order[:position]
+    hands = [0, 0, 0, 0]
+    for i, card in enumerate(cut):
+        hands[(dealer + 1 + i) % 4] |= 1 << card
+    return tuple(hands)
+
+
+def _require_turn(state: GameState, seat: int) -> None:
+    if state.phase is Phase.GAME_OVER:
+        raise GameOver("the game is over")
+    if seat not in legal.to_act(state):
+        raise NotYourTurn(f"seat {seat} has nothing to do now")
+
+
+def _decision(state: GameState, command: Decision) -> list[KozelEvent]:
+    _require_turn(state, command.seat)
+    if not legal.is_legal(state, command):
+        raise IllegalAction(f"not a legal action now: {command}")
+    match command:
+        case CutDeck(seat=seat, position=position):
+            hands = deal_hands(state.seed, position, state.dealer)
+            return [DeckCut(seat, position), HandsDealt(tuple(map(deck.cards_of, hands)))]
+        case DecideExchange(seat=seat, exchange=exchange):
+            return [ExchangeAsked(seat) if exchange else LoneTrumpKept(seat)]
+        case GiveCard(seat=seat, card=card):
+            # K-9: the asker passes the trump it was dealt.
+            asker = partner(seat)
+            trump = deck.CARDS[(state.dealt[asker] & deck.TRUMP_MASK).bit_length() - 1]
+            return [CardsExchanged(asker, seat, trump, card)]
+        case ClaimNoQueens(seat=seat):
+            # K-10: the deal is void; nothing is written and the rotation advances.
+            void = scoring.score_void(state.eggs_multiplier)
+            return [NoQueensClaimed(seat), _scored(state, void, state.points)]
+        case PlayOn(seat=seat):
+            return [PlayedOn(seat)]
+        case _:
+            assert_never(command)
+
+
+def _play(state: GameState, command: PlayCard) -> list[KozelEvent]:
+    seat, card = command.seat, command.card
+    mask = legal.playable_mask(state, seat)
+    index = deck.index_of(card) if isinstance(card, Card) else None
+    if index is None or not mask >> index & 1:
+        if not mask:
+            _require_turn(state, seat)
+        raise IllegalAction(f"seat {seat} may not play {card} now")
+    trick = state.trick
+    assert trick is not None
+    played_card = _card_played(seat, index)
+    if len(trick.cards) < 3:
+        return [played_card]
+    played = (*trick.cards, index)
+    winner = trick.seat_of(deck.winning_position(played))
+    trick_points = sum(map(deck.POINTS.__getitem__, played))
+    events: list[KozelEvent] = [played_card, TrickTaken(winner, trick_points)]
+    team = team_of(winner)
+    points = add_for_team(state.points, team, trick_points)
+    tricks = add_for_team(state.tricks_taken, team, 1)
+    queen_at, six_at = _position(played, deck.QUEEN_OF_CLUBS), _position(played, deck.SIX_OF_CLUBS)
+    if queen_at is not None and six_at is not None and (queen_at - six_at) % 2:
+        # K-13: 6♣ and Q♣ from opposite teams: the queen is caught, the deal ends now.
+        queen_seat = trick.seat_of(queen_at)
+        write = scoring.score_catch(team_of(queen_seat), state.eggs_multiplier)
+        events.append(QueenCaught(queen_seat, trick.seat_of(six_at)))
+    elif sum(tricks) == deck.TRICKS_PER_DEAL:
+        eggs = state.options.eggs
+        write = scoring.score_tricks(state.deal_no, points, tricks, state.eggs_multiplier, eggs)
+    else:
+        return events
+    events.append(_scored(state, write, points))
+    events.extend(_game_end(state, write))
+    return events
+
+
+@lru_cache(maxsize=4 * deck.DECK_SIZE)
+def _card_played(seat: int, index: int) -> CardPlayed:
+    """Events are values: the 96 possible `CardPlayed` facts are made once."""
+    return CardPlayed(seat, deck.CARDS[index])
+
+
+def _position(played: tuple[int, ...], card: int) -> int | None:
+    return played.index(card) if card in played else None
+
+
+def _scored(state: GameState, write: scoring.Write, points: tuple[int, ...]) -> DealScored:
+    return DealScored(
+        state.deal_no,
+        (points[0], points[1]),
+        write.written_on,
+        write.amount,
+        write.reason,
+        write.wiped,
+        write.eggs_multiplier,
+    )
+
+
+def _game_end(state: GameState, write: scoring.Write) -> list[KozelEvent]:
+    """K-17: the game ends when a team has 12 or more written."""
+    written = scoring.apply_write(state.written, write)
+    loser = scoring.losing_team(written)
+    if loser is None:
+        return []
+    blind = write.reason == "first_deal_sweep"
+    titles = scoring.titles(loser, written, state.eggs_played, blind)
+    return [GameEnded(loser, written, titles, "written")]
+
+
+def _resign(state: GameState, seat: int) -> list[KozelEvent]:
+    if not legal.can_resign(state):
+        raise GameOver("the game is over")
+    team = team_of(seat)
+    titles = scoring.titles(team, state.written, state.eggs_played, blind=False)
+    return [TeamResigned(seat, team), GameEnded(team, state.written, titles, "resigned")]
+
+
+def _message(state: GameState, command: PostMessage) -> list[KozelEvent]:
+    if state.phase is Phase.GAME_OVER:
+        raise GameOver("the game is over")
+    if not legal.messages_allowed(state):
+        raise MessagesDisabled(
+            "messages are disabled during deal 1 (K-16) and when the table turns them off"
+        )
+    text = command.text.strip() if isinstance(command.text, str) else ""
+    if not text or len(text) > legal.MAX_MESSAGE_LENGTH:
+        raise InvalidMessage(f"a message holds 1 to {legal.MAX_MESSAGE_LENGTH} characters")
+    return [MessagePosted(command.seat, text)]

@@ -1,0 +1,89 @@
+"""The 24-card deck of Kozel: its cards (K-2), the permanent trumps (K-3) and points (K-4).
+
+Inside the engine a card is an index `0..23` and a hand is a bitmask of indices. The order is
+chosen so that strength is simple: the twelve trumps come first from the highest (6♣) down,
+then each plain suit from its ace down. Within a class a lower index beats a higher one, and
+every trump beats every plain card.
+"""
+
+from __future__ import annotations
+
+from app.domain.cards import Card, parse_cards
+
+# K-3: 6C > QC > QS > QH > QD > JC > JS > JH > JD > AC > 10C > KC; then A > 10 > K > 6 per suit.
+CARDS: tuple[Card, ...] = parse_cards(
+    "6C QC QS QH QD JC JS JH JD AC 10C KC  AS 10S KS 6S  AH 10H KH 6H  AD 10D KD 6D"
+)
+DECK_SIZE = len(CARDS)
+HAND_SIZE = 6
+TRICKS_PER_DEAL = 6
+DEAL_POINTS = 120
+
+INDEX: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
+_INDEX_BY_CODE: dict[str, int] = {str(card): i for i, card in enumerate(CARDS)}
+
+TRUMP = 0
+"""The class of a trump; the plain suits are classes 1 (spades), 2 (hearts), 3 (diamonds)."""
+
+CLASS_OF: tuple[int, ...] = tuple(0 if i < 12 else 1 + (i - 12) // 4 for i in range(DECK_SIZE))
+CLASS_MASK: tuple[int, ...] = tuple(
+    sum(1 << i for i in range(DECK_SIZE) if CLASS_OF[i] == cls) for cls in range(4)
+)
+TRUMP_MASK = CLASS_MASK[TRUMP]
+FULL_MASK = (1 << DECK_SIZE) - 1
+
+# K-4: A = 11, 10 = 10, K = 4, Q = 3, J = 2, 6 = 0.
+_RANK_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "6": 0}
+POINTS: tuple[int, ...] = tuple(_RANK_POINTS[card.rank.value] for card in CARDS)
+
+SIX_OF_CLUBS = INDEX[Card.parse("6C")]
+QUEEN_OF_CLUBS = INDEX[Card.parse("QC")]
+ACE_OF_DIAMONDS = INDEX[Card.parse("AD")]
+QUEENS_MASK = sum(1 << i for i, card in enumerate(CARDS) if card.rank.value == "Q")
+
+
+def index_of(card: Card) -> int | None:
+    """The card's index in this deck, or None for a card the deck does not hold (e.g. 7S).
+    Looked up by code: a string's hash is cached, which keeps the hot path cheap."""
+    return _INDEX_BY_CODE.get(card.code)
+
+
+def mask_of(cards: tuple[Card, ...] | list[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << _INDEX_BY_CODE[card.code]
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a hand mask, strongest class first (trumps in their order, then suits)."""
+    return (
+        _BYTE_CARDS[0][mask & 0xFF] + _BYTE_CARDS[1][mask >> 8 & 0xFF] + _BYTE_CARDS[2][mask >> 16]
+    )
+
+
+# The cards of every subset of each byte of a mask (3 x 256 tuples), so `cards_of` is cheap.
+_BYTE_CARDS = tuple(
+    tuple(tuple(CARDS[8 * part + i] for i in range(8) if subset >> i & 1) for subset in range(256))
+    for part in range(3)
+)
+
+
+def is_trump(card: Card) -> bool:
+    return CLASS_OF[INDEX[card]] == TRUMP
+
+
+def points_of(cards: tuple[Card, ...] | list[Card]) -> int:
+    return sum(POINTS[INDEX[card]] for card in cards)
+
+
+def winning_position(played: tuple[int, ...]) -> int:
+    """K-12: the position in `played` of the winning card: the highest trump, else the highest
+    card of the led suit. Trumps have the lowest indices, so the winner is the smallest index
+    among the trumps and the led suit."""
+    led_class = CLASS_OF[played[0]]
+    best, best_card = 0, played[0]
+    for position, card in enumerate(played):
+        if card < best_card and (CLASS_OF[card] == TRUMP or CLASS_OF[card] == led_class):
+            best, best_card = position, card
+    return best

@@ -1,0 +1,41 @@
+"""The engine's front door: start a game, apply commands, replay a log.
+
+    events = start_game(Options(), first_dealer=0)
+    state = replay(events)
+    state, new = apply(state, ShuffleDeck(seed))
+
+`apply` is `decide` followed by `evolve` over the new events; it returns both so the caller can
+append the events to the log.
+"""
+
+from __future__ import annotations
+
+from app.domain.errors import IllegalAction
+from app.domain.kozel24.commands import Command
+from app.domain.kozel24.decide import decide
+from app.domain.kozel24.events import GameStarted, KozelEvent
+from app.domain.kozel24.evolve import evolve
+from app.domain.kozel24.options import Options
+from app.domain.kozel24.state import GameState, Phase
+from app.domain.seats import is_seat
+
+VARIANT = "kozel24"
+
+
+def start_game(options: Options, first_dealer: int) -> list[KozelEvent]:
+    """K-7: the first dealer is chosen by the table (or at random by the server)."""
+    if not is_seat(first_dealer):
+        raise IllegalAction(f"no such seat: {first_dealer!r}")
+    return [GameStarted(options, first_dealer)]
+
+
+def apply(state: GameState, command: Command) -> tuple[GameState, list[KozelEvent]]:
+    events = decide(state, command)
+    for event in events:
+        state = evolve(state, event)
+    return state, events
+
+
+def is_chance_node(state: GameState) -> bool:
+    """The engine waits for a seed (`ShuffleDeck`), not for a seat."""
+    return state.phase is Phase.SHUFFLE

@@ -1,0 +1,126 @@
+"""The state of a Kozel game and its current deal: a fold of its events (see `evolve`).
+
+The state is one flat value, so that applying a card makes one new object, not a chain of
+them. Hands are bitmasks and trick cards are indices over `deck.CARDS`; views turn them into
+cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from app.domain.kozel24.options import Options
+from app.domain.tricks import TakenTrick, Trick
+
+
+class Phase(Enum):
+    SHUFFLE = "shuffle"
+    """Chance: the engine waits for the server's seed of the next deal."""
+    CUT = "cut"
+    DECISIONS = "decisions"
+    """K-9/K-10: lone-trump exchanges and the no-queens claim, before the first lead."""
+    PLAY = "play"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """The options still open before the first lead (K-9/K-10 phase)."""
+
+    exchange_or_keep: frozenset[int] = frozenset()
+    """Seats dealt a lone trump that have not yet answered."""
+    gives: tuple[int, ...] = ()
+    """Askers whose partner still owes a card, in the order they asked."""
+    claims: frozenset[int] = frozenset()
+    """Teams without a queen that have not yet claimed or played on."""
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self.exchange_or_keep or self.gives or self.claims)
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """K-9: the asker's lone trump went to the partner, who gave a card back."""
+
+    from_seat: int
+    to_seat: int
+    trump: int
+    given: int
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    seat: int
+    text: str
+    deal_no: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """What the last finished deal wrote (shown until the next one ends)."""
+
+    deal_no: int
+    points: tuple[int, int]
+    written_on: int | None
+    amount: int
+    reason: str
+    wiped: int | None
+    queen_caught_by: int | None
+    """The seat that played 6♣ on the caught Q♣ (K-13), if that is how the deal ended."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    loser: int
+    written: tuple[int, int]
+    titles: tuple[str, ...]
+    reason: str
+
+
+NO_HANDS = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class GameState:
+    options: Options
+    first_dealer: int
+    phase: Phase = Phase.SHUFFLE
+    next_dealer: int = 0
+    """The dealer of the next deal to be shuffled (K-8)."""
+    written: tuple[int, int] = (0, 0)
+    eggs_multiplier: int = 1
+    eggs_played: bool = False
+    last_deal: DealSummary | None = None
+    messages: tuple[Message, ...] = ()
+    result: GameResult | None = None
+
+    # The current deal (or the last one, between deals).
+    deal_no: int = 0
+    dealer: int = 0
+    seed: bytes = b""
+    commitment: str = ""
+    cut_position: int | None = None
+    dealt: tuple[int, ...] = NO_HANDS
+    hands: tuple[int, ...] = NO_HANDS
+    first_leader: int | None = None
+    """K-7/K-8: set when the deck is dealt (in deal 1 it is the holder of A♦)."""
+    decisions: Decisions = Decisions()
+    exchanges: tuple[Exchange, ...] = ()
+    trick: Trick | None = None
+    last_trick: TakenTrick | None = None
+    tricks_taken: tuple[int, int] = (0, 0)
+    """Per team."""
+    points: tuple[int, int] = (0, 0)
+    """Card points per team."""
+    queen_caught_by: int | None = None
+
+    @property
+    def cutter(self) -> int:
+        """K-5: the player counter-clockwise of the dealer."""
+        return (self.dealer - 1) % 4
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.GAME_OVER

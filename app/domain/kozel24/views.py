@@ -1,0 +1,137 @@
+"""What one seat (or a spectator) may know of a game: the only thing clients and bots receive.
+
+A seat sees its own hand, the hand sizes, the current and the last trick, the counts and the
+written totals. It never sees another hand, the seed of a running deal, the cards of an
+exchange it took no part in, or another seat's private options (K-9: a lone trump is the
+holder's secret unless it asks; K-10: a team's lack of queens is its own business).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.domain.cards import Card
+from app.domain.kozel24 import deck, legal
+from app.domain.kozel24.commands import SeatCommand
+from app.domain.kozel24.options import Options
+from app.domain.kozel24.state import NO_HANDS, DealSummary, GameResult, GameState, Message, Phase
+from app.domain.seats import partner, team_of
+from app.domain.tricks import TakenTrick, Trick
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    leader: int
+    plays: tuple[PlayView, ...]
+    winner: int | None = None
+    points: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeView:
+    from_seat: int
+    to_seat: int
+    trump: Card | None = None
+    """Shown to the two partners of the exchange only (K-9)."""
+    given: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A seat's view (`seat` set, `hand` its cards) or the public view (`seat` None)."""
+
+    seat: int | None
+    options: Options
+    phase: Phase
+    deal_no: int
+    dealer: int | None
+    cutter: int | None
+    cut_position: int | None
+    first_leader: int | None
+    to_act: tuple[int, ...]
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    trick: TrickView | None
+    last_trick: TrickView | None
+    tricks_taken: tuple[int, ...]
+    points: tuple[int, ...]
+    written: tuple[int, int]
+    eggs_multiplier: int
+    eggs_played: bool
+    exchanges: tuple[ExchangeView, ...]
+    messages: tuple[Message, ...]
+    messages_allowed: bool
+    commitment: str | None
+    legal_actions: tuple[SeatCommand, ...]
+    last_deal: DealSummary | None
+    result: GameResult | None
+
+
+def view_for(state: GameState, seat: int | None) -> View:
+    """Everything `seat` may know now; `None` gives the public (spectator) view."""
+    started = state.deal_no > 0
+    hands = state.hands if state.phase is not Phase.SHUFFLE else NO_HANDS
+    return View(
+        seat=seat,
+        options=state.options,
+        phase=state.phase,
+        deal_no=state.deal_no,
+        dealer=state.dealer if started else None,
+        cutter=state.cutter if started else None,
+        cut_position=state.cut_position,
+        first_leader=state.first_leader,
+        to_act=_visible_to_act(state, seat),
+        hand=None if seat is None else deck.cards_of(hands[seat]),
+        hand_sizes=tuple(mask.bit_count() for mask in hands),
+        trick=_trick_view(state.trick) if state.trick is not None else None,
+        last_trick=_trick_view(state.last_trick) if state.last_trick is not None else None,
+        tricks_taken=state.tricks_taken,
+        points=state.points,
+        written=state.written,
+        eggs_multiplier=state.eggs_multiplier,
+        eggs_played=state.eggs_played,
+        exchanges=tuple(
+            ExchangeView(e.from_seat, e.to_seat, deck.CARDS[e.trump], deck.CARDS[e.given])
+            if seat in (e.from_seat, e.to_seat)
+            else ExchangeView(e.from_seat, e.to_seat)
+            for e in state.exchanges
+        ),
+        messages=state.messages,
+        messages_allowed=legal.messages_allowed(state),
+        commitment=state.commitment if started else None,
+        legal_actions=() if seat is None else legal.legal_actions(state, seat),
+        last_deal=state.last_deal,
+        result=state.result,
+    )
+
+
+def _trick_view(trick: Trick | TakenTrick) -> TrickView:
+    plays = tuple(
+        PlayView((trick.leader + i) % 4, deck.CARDS[card]) for i, card in enumerate(trick.cards)
+    )
+    if isinstance(trick, TakenTrick):
+        return TrickView(trick.leader, plays, trick.winner, trick.points)
+    return TrickView(trick.leader, plays)
+
+
+def _visible_to_act(state: GameState, viewer: int | None) -> tuple[int, ...]:
+    """Who must act, as `viewer` may know it. In the decision phase a seat's open option is
+    private (K-9, K-10): the viewer sees its own, its team's claim, and the give it is owed."""
+    acting = legal.to_act(state)
+    if state.phase is not Phase.DECISIONS:
+        return acting
+    if viewer is None:
+        return ()
+    decisions = state.decisions
+    return tuple(
+        s
+        for s in acting
+        if s == viewer
+        or (s == partner(viewer) and (team_of(s) in decisions.claims or viewer in decisions.gives))
+    )

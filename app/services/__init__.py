@@ -1,0 +1,1 @@
+"""Use cases, one transaction each: load the log, decide, append, notify."""
