@@ -3,6 +3,8 @@ examples 1-5 and 7 of the rules file."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from app.domain import kozel24 as k
@@ -82,7 +84,7 @@ def test_k12_example_3_queen_of_spades_is_a_trump() -> None:
 
 def test_k12_the_whole_trump_order_decides() -> None:
     trumps = cards("6C QC QS QH QD JC JS JH JD AC 10C KC")
-    for higher, lower in zip(trumps, trumps[1:], strict=False):
+    for higher, lower in itertools.pairwise(trumps):
         assert trick_result(0, f"{lower} {higher} AS AH")[0] == 1
         assert trick_result(0, f"{higher} {lower} AS AH")[0] == 0
 

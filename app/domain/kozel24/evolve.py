@@ -3,8 +3,8 @@ state is the fold of its log (`replay`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import assert_never
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from app.domain.cards import Card
 from app.domain.kozel24 import deck, scoring
@@ -45,97 +45,100 @@ MESSAGE_HISTORY = 100
 
 
 def evolve(state: GameState | None, event: KozelEvent) -> GameState:
+    """The state after `event`. Dispatches on the event's type (one function per event)."""
     if state is None:
-        assert isinstance(event, GameStarted), "a game's log starts with game_started"
-    match event:
-        case CardPlayed(seat=seat, card=card):
-            assert state is not None and state.trick is not None
-            index = deck.index_of(card)
-            assert index is not None
-            hands = list(state.hands)
-            hands[seat] &= ~(1 << index)
-            return updated(state, hands=tuple(hands), trick=state.trick.with_card(index))
-        case TrickTaken(winner=winner, points=points):
-            assert state is not None and state.trick is not None
-            team = team_of(winner)
-            trick = state.trick
-            return updated(
-                state,
-                trick=Trick(winner),
-                last_trick=TakenTrick(trick.leader, trick.cards, winner, points),
-                tricks_taken=add_for_team(state.tricks_taken, team, 1),
-                points=add_for_team(state.points, team, points),
-            )
-        case GameStarted(options=options, first_dealer=first_dealer):
-            return GameState(options, first_dealer, next_dealer=first_dealer)
-        case DeckShuffled(deal_no=deal_no, dealer=dealer, seed=seed, commitment=commit):
-            assert state is not None
-            return _new_deal(state, deal_no, dealer, seed, commit)
-        case DeckCut(position=position):
-            assert state is not None
-            return updated(state, cut_position=position)
-        case HandsDealt(hands=hands):
-            assert state is not None
-            return _dealt(state, hands)
-        case LoneTrumpKept(seat=seat) | ExchangeAsked(seat=seat):
-            assert state is not None
-            decisions = state.decisions
-            asked = isinstance(event, ExchangeAsked)
-            return _decided(
-                state,
-                Decisions(
-                    exchange_or_keep=decisions.exchange_or_keep - {seat},
-                    gives=(*decisions.gives, seat) if asked else decisions.gives,
-                    claims=decisions.claims,
-                ),
-            )
-        case CardsExchanged(from_seat=asker, to_seat=giver, trump=trump, given=given):
-            assert state is not None
-            return _exchanged(state, asker, giver, trump, given)
-        case NoQueensClaimed(seat=seat) | PlayedOn(seat=seat):
-            assert state is not None
-            decisions = state.decisions
-            return _decided(
-                state,
-                Decisions(
-                    exchange_or_keep=decisions.exchange_or_keep,
-                    gives=decisions.gives,
-                    claims=decisions.claims - {team_of(seat)},
-                ),
-            )
-        case QueenCaught(six_seat=six_seat):
-            assert state is not None
-            return updated(state, queen_caught_by=six_seat)
-        case DealScored():
-            assert state is not None
-            return _scored(state, event)
-        case MessagePosted(seat=seat, text=text):
-            assert state is not None
-            message = Message(seat, text, state.deal_no)
-            return updated(state, messages=(*state.messages, message)[-MESSAGE_HISTORY:])
-        case TeamResigned():
-            assert state is not None
-            return state
-        case GameEnded(loser=loser, written=written, titles=titles, reason=reason):
-            assert state is not None
-            result = GameResult(loser, written, titles, reason)
-            return updated(state, phase=Phase.GAME_OVER, written=written, result=result)
-        case _:
-            assert_never(event)
+        if not isinstance(event, GameStarted):
+            raise ValueError("a game's log starts with game_started")
+        return _game_started(event)
+    handler: Callable[[GameState, Any], GameState] = _HANDLERS[type(event)]
+    return handler(state, event)
 
 
-def replay(events: Iterable[KozelEvent]) -> GameState:
-    """The state a log leads to: a fold of `evolve` from nothing."""
-    state: GameState | None = None
-    for event in events:
-        state = evolve(state, event)
-    if state is None:
-        raise ValueError("an empty log has no game")
-    return state
+def _card_played(state: GameState, event: CardPlayed) -> GameState:
+    index = deck.index_of(event.card)
+    assert state.trick is not None
+    assert index is not None
+    hands = list(state.hands)
+    hands[event.seat] &= ~(1 << index)
+    return updated(state, hands=tuple(hands), trick=state.trick.with_card(index))
 
 
-def _new_deal(state: GameState, deal_no: int, dealer: int, seed: bytes, commit: str) -> GameState:
-    """The game's fields carry over; the deal's fields start afresh."""
+def _trick_taken(state: GameState, event: TrickTaken) -> GameState:
+    """K-12: the winner takes the trick and leads the next one."""
+    trick = state.trick
+    assert trick is not None
+    winner, points = event.winner, event.points
+    team = team_of(winner)
+    return updated(
+        state,
+        trick=Trick(winner),
+        last_trick=TakenTrick(trick.leader, trick.cards, winner, points),
+        tricks_taken=add_for_team(state.tricks_taken, team, 1),
+        points=add_for_team(state.points, team, points),
+    )
+
+
+def _game_started(event: GameStarted) -> GameState:
+    return GameState(event.options, event.first_dealer, next_dealer=event.first_dealer)
+
+
+def _deck_cut(state: GameState, event: DeckCut) -> GameState:
+    return updated(state, cut_position=event.position)
+
+
+def _hands_dealt(state: GameState, event: HandsDealt) -> GameState:
+    return _dealt(state, event.hands)
+
+
+def _exchange_answered(state: GameState, event: LoneTrumpKept | ExchangeAsked) -> GameState:
+    decisions = state.decisions
+    asked = isinstance(event, ExchangeAsked)
+    return _decided(
+        state,
+        Decisions(
+            exchange_or_keep=decisions.exchange_or_keep - {event.seat},
+            gives=(*decisions.gives, event.seat) if asked else decisions.gives,
+            claims=decisions.claims,
+        ),
+    )
+
+
+def _cards_exchanged(state: GameState, event: CardsExchanged) -> GameState:
+    return _exchanged(state, event.from_seat, event.to_seat, event.trump, event.given)
+
+
+def _claim_answered(state: GameState, event: NoQueensClaimed | PlayedOn) -> GameState:
+    decisions = state.decisions
+    return _decided(
+        state,
+        Decisions(
+            exchange_or_keep=decisions.exchange_or_keep,
+            gives=decisions.gives,
+            claims=decisions.claims - {team_of(event.seat)},
+        ),
+    )
+
+
+def _queen_caught(state: GameState, event: QueenCaught) -> GameState:
+    return updated(state, queen_caught_by=event.six_seat)
+
+
+def _message_posted(state: GameState, event: MessagePosted) -> GameState:
+    message = Message(event.seat, event.text, state.deal_no)
+    return updated(state, messages=(*state.messages, message)[-MESSAGE_HISTORY:])
+
+
+def _team_resigned(state: GameState, event: TeamResigned) -> GameState:
+    return state  # the game_ended event that follows carries the outcome
+
+
+def _game_ended(state: GameState, event: GameEnded) -> GameState:
+    result = GameResult(event.loser, event.written, event.titles, event.reason)
+    return updated(state, phase=Phase.GAME_OVER, written=event.written, result=result)
+
+
+def _deck_shuffled(state: GameState, event: DeckShuffled) -> GameState:
+    """A new deal: the game's fields carry over; the deal's fields start afresh."""
     return GameState(
         options=state.options,
         first_dealer=state.first_dealer,
@@ -147,11 +150,21 @@ def _new_deal(state: GameState, deal_no: int, dealer: int, seed: bytes, commit: 
         last_deal=state.last_deal,
         messages=state.messages,
         result=state.result,
-        deal_no=deal_no,
-        dealer=dealer,
-        seed=seed,
-        commitment=commit,
+        deal_no=event.deal_no,
+        dealer=event.dealer,
+        seed=event.seed,
+        commitment=event.commitment,
     )
+
+
+def replay(events: Iterable[KozelEvent]) -> GameState:
+    """The state a log leads to: a fold of `evolve` from nothing."""
+    state: GameState | None = None
+    for event in events:
+        state = evolve(state, event)
+    if state is None:
+        raise ValueError("an empty log has no game")
+    return state
 
 
 def _dealt(state: GameState, hands: tuple[tuple[Card, ...], ...]) -> GameState:
@@ -208,7 +221,7 @@ def _decided(state: GameState, decisions: Decisions) -> GameState:
     return updated(state, decisions=decisions, phase=Phase.PLAY, trick=Trick(state.first_leader))
 
 
-def _scored(state: GameState, event: DealScored) -> GameState:
+def _deal_scored(state: GameState, event: DealScored) -> GameState:
     write = scoring.Write(event.written_on, event.amount, event.reason, event.wiped)
     summary = DealSummary(
         event.deal_no,
@@ -231,3 +244,23 @@ def _scored(state: GameState, event: DealScored) -> GameState:
         last_deal=summary,
         trick=None,
     )
+
+
+_HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
+    GameStarted: lambda _, event: _game_started(event),
+    DeckShuffled: _deck_shuffled,
+    DeckCut: _deck_cut,
+    HandsDealt: _hands_dealt,
+    LoneTrumpKept: _exchange_answered,
+    ExchangeAsked: _exchange_answered,
+    CardsExchanged: _cards_exchanged,
+    NoQueensClaimed: _claim_answered,
+    PlayedOn: _claim_answered,
+    CardPlayed: _card_played,
+    TrickTaken: _trick_taken,
+    QueenCaught: _queen_caught,
+    DealScored: _deal_scored,
+    MessagePosted: _message_posted,
+    TeamResigned: _team_resigned,
+    GameEnded: _game_ended,
+}

@@ -1,0 +1,77 @@
+"""Engine benchmark: random legal games through the public engine API, on one core.
+
+Prints full deals per second (shuffle, cut, decisions and every card, through `apply`), moves
+per second, and legal-action queries per second over states taken from those games.
+
+    python bench/engine.py [--seconds 10] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.domain import kozel24 as k
+
+
+def play_games(
+    seconds: float, rng: random.Random
+) -> tuple[int, int, int, float, list[k.GameState]]:
+    """Play whole random games until `seconds` have passed; returns deals, moves, games."""
+    deals = moves = games = 0
+    samples: list[k.GameState] = []
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = k.replay(k.start_game(k.Options(), rng.randrange(4)))
+        while not state.is_terminal:
+            if k.is_chance_node(state):
+                state, _ = k.apply(state, k.ShuffleDeck(rng.randbytes(16)))
+                deals += 1
+                continue
+            seat = k.to_act(state)[0]
+            state, _ = k.apply(state, rng.choice(k.legal_actions(state, seat)))
+            moves += 1
+            if moves % 97 == 0 and len(samples) < 20_000:
+                samples.append(state)
+        games += 1
+    return deals, moves, games, time.perf_counter() - start, samples
+
+
+def legal_queries(states: list[k.GameState], seconds: float) -> tuple[int, float]:
+    pairs = [(state, seat) for state in states for seat in range(4)]
+    queries = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for state, seat in pairs:
+            k.legal_actions(state, seat)
+        queries += len(pairs)
+    return queries, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    print(f"python {platform.python_version()} on {platform.machine()}, one core")
+    rng = random.Random(args.seed)
+    play_games(1.0, rng)  # warm-up
+    deals, moves, games, elapsed, samples = play_games(args.seconds, rng)
+    print(f"games       {games:>10,}")
+    print(f"deals/s     {deals / elapsed:>10,.0f}")
+    print(f"moves/s     {moves / elapsed:>10,.0f}")
+    queries, spent = legal_queries(samples, args.seconds / 2)
+    print(f"legal-action queries/s {queries / spent:>10,.0f}")
+
+
+if __name__ == "__main__":
+    main()

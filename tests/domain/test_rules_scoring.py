@@ -1,0 +1,160 @@
+"""K-14 (writing), K-15 (eggs), K-17 (titles), K-18 (resignation); worked example 6."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain import kozel24 as k
+from app.domain.errors import GameOver
+from app.domain.kozel24 import scoring
+from app.domain.kozel24.events import DealScored, GameEnded, TeamResigned
+from app.domain.kozel24.scoring import Write
+from tests.domain.helpers import CATCH, MIXED, MIXED_PLAYS, SWEEP, card, deal, finish_deal, play
+
+
+def tricks_write(points: tuple[int, int], deal_no: int = 2, multiplier: int = 1) -> Write:
+    return scoring.score_tricks(deal_no, points, (3, 3), multiplier, eggs=True)
+
+
+def test_k14_example_6_ninety_to_thirty_writes_two() -> None:
+    assert tricks_write((90, 30)) == Write(1, 2, "points")
+    assert tricks_write((30, 90)) == Write(0, 2, "points")
+
+
+def test_k14_example_6_ninety_one_to_twenty_nine_writes_four() -> None:
+    assert tricks_write((91, 29)) == Write(1, 4, "points")
+    assert tricks_write((29, 91)) == Write(0, 4, "points")
+
+
+def test_k14_twenty_nine_versus_thirty_points() -> None:
+    assert tricks_write((90, 30)).amount == 2  # 30 is enough for 2
+    assert tricks_write((91, 29)).amount == 4  # under 30 writes 4
+    assert tricks_write((61, 59)) == Write(1, 2, "points")
+
+
+def test_k14_a_played_deal_writes_on_the_team_with_fewer_points() -> None:
+    state = deal(MIXED, dealer=3, deal_no=2, written=(1, 3))
+    events: list[k.KozelEvent] = []
+    for trick in MIXED_PLAYS:
+        state, new = play(state, trick)
+        events += new
+    assert events[-1] == DealScored(2, (7, 113), 0, 4, "points", None, 1)
+    assert state.written == (5, 3)
+    assert state.phase is k.Phase.SHUFFLE
+
+
+def test_k14_the_sweep_wipes_the_winners_written_count() -> None:
+    state = deal(SWEEP, dealer=0, deal_no=3, written=(10, 6))
+    state, _ = k.apply(state, k.PlayOn(1))
+    state, events = finish_deal(state)
+    assert state.tricks_taken == (6, 0)
+    assert events[-1] == DealScored(3, (120, 0), 1, 4, "sweep", 0, 1)
+    assert state.written == (0, 10)
+
+
+def test_k14_the_sweep_can_end_the_game() -> None:
+    state = deal(SWEEP, dealer=0, deal_no=5, written=(3, 9))
+    state, _ = k.apply(state, k.PlayOn(3))
+    state, events = finish_deal(state)
+    assert events[-1] == GameEnded(1, (0, 13), ("goats", "tailed", "dry"), "written")
+    assert state.is_terminal
+
+
+def test_k14_first_deal_sweep_ends_the_game_blind() -> None:
+    state = deal(SWEEP, dealer=0, deal_no=1)
+    assert state.phase is k.Phase.PLAY  # no K-10 claim in deal 1
+    state, events = finish_deal(state)
+    assert events[-2] == DealScored(1, (120, 0), 1, 12, "first_deal_sweep", None, 1)
+    assert events[-1] == GameEnded(1, (0, 12), ("goats", "dry", "blind"), "written")
+    assert state.is_terminal
+    assert state.result is not None
+    assert state.result.titles == ("goats", "dry", "blind")
+    assert k.to_act(state) == ()
+    assert all(k.legal_actions(state, seat) == () for seat in range(4))
+
+
+def test_k15_sixty_sixty_plays_eggs() -> None:
+    write = tricks_write((60, 60))
+    assert write == Write(None, 0, "eggs", eggs_multiplier=2)
+
+
+def test_k15_sixty_sixty_then_a_four_write_doubled_to_eight() -> None:
+    after_eggs = tricks_write((60, 60)).eggs_multiplier
+    assert tricks_write((100, 20), multiplier=after_eggs) == Write(1, 8, "points")
+    # The same through a played deal: a caught queen after eggs writes 8.
+    state = deal(CATCH, dealer=1, deal_no=4, eggs_multiplier=2, eggs_played=True)
+    state, events = play(state, "KH 10H 6C QC")
+    assert events[-1] == DealScored(4, (17, 0), 1, 8, "queen_caught", None, 1)
+    assert state.written == (0, 8)
+    assert state.eggs_multiplier == 1  # back to 1 after the write
+    assert state.eggs_played
+
+
+def test_k15_eggs_twice_in_a_row() -> None:
+    first = tricks_write((60, 60))
+    second = tricks_write((60, 60), multiplier=first.eggs_multiplier)
+    assert second.eggs_multiplier == 4
+    assert tricks_write((70, 50), multiplier=4) == Write(1, 8, "points")
+    assert tricks_write((100, 20), multiplier=4) == Write(1, 16, "points")
+
+
+def test_k15_eggs_double_the_sweep() -> None:
+    state = deal(SWEEP, dealer=0, deal_no=3, eggs_multiplier=2, eggs_played=True)
+    state, _ = k.apply(state, k.PlayOn(1))
+    state, events = finish_deal(state)
+    assert events[-1] == DealScored(3, (120, 0), 1, 8, "sweep", 0, 1)
+
+
+def test_k15_eggs_can_be_turned_off() -> None:
+    assert scoring.score_tricks(2, (60, 60), (3, 3), 1, eggs=False) == Write(None, 0, "tie")
+
+
+def test_k15_the_game_remembers_eggs() -> None:
+    state = deal(SWEEP, dealer=0, deal_no=2)
+    state = k.evolve(state, DealScored(2, (60, 60), None, 0, "eggs", None, 2))
+    assert state.eggs_played
+    assert state.eggs_multiplier == 2
+    assert state.written == (0, 0)
+
+
+def test_k17_titles_add_up() -> None:
+    assert scoring.titles(1, (0, 12), eggs_played=False, blind=False) == ("goats", "dry")
+    assert scoring.titles(1, (2, 14), eggs_played=True, blind=False) == (
+        "goats",
+        "tailed",
+        "with_eggs",
+    )
+    assert scoring.titles(0, (12, 0), eggs_played=False, blind=True) == ("goats", "dry", "blind")
+
+
+def test_k17_the_game_ends_at_twelve_with_its_titles() -> None:
+    state = deal(CATCH, dealer=1, deal_no=6, written=(4, 10), eggs_played=True)
+    state, events = play(state, "KH 10H 6C QC")
+    assert events[-1] == GameEnded(1, (4, 14), ("goats", "tailed", "with_eggs"), "written")
+    assert state.phase is k.Phase.GAME_OVER
+    with pytest.raises(GameOver):
+        k.decide(state, k.PlayCard(0, card("QS")))
+
+
+def test_k17_less_than_twelve_goes_on() -> None:
+    state = deal(CATCH, dealer=1, deal_no=6, written=(0, 7))
+    state, _ = play(state, "KH 10H 6C QC")
+    assert state.written == (0, 11)
+    assert state.phase is k.Phase.SHUFFLE
+
+
+def test_k18_a_team_resigns() -> None:
+    state = deal(MIXED, dealer=3, deal_no=2, written=(0, 4))
+    state, events = k.apply(state, k.Resign(3))
+    assert events == [TeamResigned(3, 1), GameEnded(1, (0, 4), ("goats", "dry"), "resigned")]
+    assert state.result is not None
+    assert state.result.reason == "resigned"
+    with pytest.raises(GameOver):
+        k.decide(state, k.Resign(0))
+
+
+def test_k18_resign_is_open_to_any_seat_at_any_time() -> None:
+    state = k.replay(k.start_game(k.Options(), 0))
+    state, events = k.apply(state, k.Resign(0))
+    assert isinstance(events[-1], GameEnded)
+    assert events[-1].loser == 0
