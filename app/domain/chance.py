@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Iterator
 
 _DOMAIN_TAG = b"kozel-shuffle-v1"
 
@@ -28,36 +29,26 @@ def shuffled_order(seed: bytes, size: int) -> tuple[int, ...]:
     `w >= 2**32 - 2**32 % (j+1)`, else swap positions `j` and `w % (j+1)`.
     """
     order = list(range(size))
-    words = _WordStream(seed)
+    words = _words(seed)
     for j in range(size - 1, 0, -1):
-        k = words.below(j + 1)
+        bound = j + 1
+        limit = _WORD_RANGE - _WORD_RANGE % bound  # reject words above the largest multiple
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        k = word % bound
         order[j], order[k] = order[k], order[j]
     return tuple(order)
 
 
-class _WordStream:
-    """Unsigned 32-bit words of SHAKE-256(tag || seed), read in order."""
+_WORD_RANGE = 1 << 32
 
-    _CHUNK = 32
 
-    def __init__(self, seed: bytes) -> None:
-        self._xof = hashlib.shake_256(_DOMAIN_TAG + seed)
-        self._words: tuple[int, ...] = ()
-        self._next = 0
-
-    def _word(self) -> int:
-        if self._next == len(self._words):
-            # An XOF's output is a prefix-stable stream: ask for twice as much and go on.
-            length = max(self._CHUNK, 2 * len(self._words))
-            self._words = struct.unpack(f">{length}I", self._xof.digest(4 * length))
-        word = self._words[self._next]
-        self._next += 1
-        return word
-
-    def below(self, bound: int) -> int:
-        """A uniform integer in `0..bound-1` (rejects words at or above the largest multiple)."""
-        limit = (1 << 32) - (1 << 32) % bound
-        while True:
-            word = self._word()
-            if word < limit:
-                return word % bound
+def _words(seed: bytes) -> Iterator[int]:
+    """Unsigned 32-bit big-endian words of SHAKE-256(tag || seed), in order, without end.
+    An XOF's output is prefix-stable, so a longer digest only extends the stream."""
+    xof = hashlib.shake_256(_DOMAIN_TAG + seed)
+    produced, length = 0, 32
+    while True:
+        yield from struct.unpack(f">{length}I", xof.digest(4 * length))[produced:]
+        produced, length = length, 2 * length

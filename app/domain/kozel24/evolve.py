@@ -138,23 +138,7 @@ def _game_ended(state: GameState, event: GameEnded) -> GameState:
 
 
 def _deck_shuffled(state: GameState, event: DeckShuffled) -> GameState:
-    """A new deal: the game's fields carry over; the deal's fields start afresh."""
-    return GameState(
-        options=state.options,
-        first_dealer=state.first_dealer,
-        phase=Phase.CUT,
-        next_dealer=state.next_dealer,
-        written=state.written,
-        eggs_multiplier=state.eggs_multiplier,
-        eggs_played=state.eggs_played,
-        last_deal=state.last_deal,
-        messages=state.messages,
-        result=state.result,
-        deal_no=event.deal_no,
-        dealer=event.dealer,
-        seed=event.seed,
-        commitment=event.commitment,
-    )
+    return state.new_deal(event.deal_no, event.dealer, event.seed, event.commitment)
 
 
 def replay(events: Iterable[KozelEvent]) -> GameState:

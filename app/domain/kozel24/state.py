@@ -7,11 +7,13 @@ cards.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
 from app.domain.kozel24.options import Options
 from app.domain.tricks import TakenTrick, Trick
+from app.domain.values import updated
 
 
 class Phase(Enum):
@@ -116,6 +118,19 @@ class GameState:
     """Card points per team."""
     queen_caught_by: int | None = None
 
+    def new_deal(self, deal_no: int, dealer: int, seed: bytes, commitment: str) -> GameState:
+        """The state at the start of a deal: the game's fields carry over, the deal's fields
+        start afresh (their defaults above)."""
+        return updated(
+            self,
+            phase=Phase.CUT,
+            deal_no=deal_no,
+            dealer=dealer,
+            seed=seed,
+            commitment=commitment,
+            **_FRESH_DEAL,
+        )
+
     @property
     def cutter(self) -> int:
         """K-5: the player counter-clockwise of the dealer."""
@@ -124,3 +139,21 @@ class GameState:
     @property
     def is_terminal(self) -> bool:
         return self.phase is Phase.GAME_OVER
+
+
+_DEAL_FIELDS = (
+    "cut_position",
+    "dealt",
+    "hands",
+    "first_leader",
+    "decisions",
+    "exchanges",
+    "trick",
+    "last_trick",
+    "tricks_taken",
+    "points",
+    "queen_caught_by",
+)
+_FRESH_DEAL = {
+    f.name: f.default for f in dataclasses.fields(GameState) if f.name in _DEAL_FIELDS
+}
