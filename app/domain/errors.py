@@ -51,3 +51,27 @@ class MalformedEvent(DomainError, ValueError):
     """A stored event payload that does not decode (unknown type, missing field, bad value)."""
 
     code = "malformed_event"
+
+
+class SeatTaken(DomainError):
+    """The seat is held by someone else (or the caller already holds another seat)."""
+
+    code = "seat_taken"
+
+
+class NotSeated(DomainError):
+    """The caller holds no seat at this table."""
+
+    code = "not_seated"
+
+
+class GameAlreadyStarted(DomainError):
+    """Seats can change only before the game starts."""
+
+    code = "game_started"
+
+
+class InvalidOption(DomainError):
+    """A table option or variant that the rules do not know."""
+
+    code = "invalid_option"

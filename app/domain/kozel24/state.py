@@ -154,6 +154,4 @@ _DEAL_FIELDS = (
     "points",
     "queen_caught_by",
 )
-_FRESH_DEAL = {
-    f.name: f.default for f in dataclasses.fields(GameState) if f.name in _DEAL_FIELDS
-}
+_FRESH_DEAL = {f.name: f.default for f in dataclasses.fields(GameState) if f.name in _DEAL_FIELDS}

@@ -1,0 +1,52 @@
+"""Dependency aliases for the routes: services, the caller, the optional caller."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from app.api.problems import ApiProblem
+from app.config import Settings
+from app.services.players import PlayerInfo, Players
+from app.services.tables import Tables
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    settings: Settings
+    players: Players
+    tables: Tables
+
+
+def _services(request: Request) -> Services:
+    services: Services = request.app.state.services
+    return services
+
+
+bearer = HTTPBearer(auto_error=False, description="The token from POST /v1/players")
+
+
+async def _caller(
+    services: Annotated[Services, Depends(_services)],
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> PlayerInfo:
+    if credentials is None or not credentials.credentials:
+        raise ApiProblem("unauthorized", "send Authorization: Bearer <token>")
+    return await services.players.authenticate(credentials.credentials)
+
+
+async def _optional_caller(
+    services: Annotated[Services, Depends(_services)],
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> PlayerInfo | None:
+    if credentials is None:
+        return None
+    return await services.players.authenticate(credentials.credentials)
+
+
+ServicesDep = Annotated[Services, Depends(_services)]
+Caller = Annotated[PlayerInfo, Depends(_caller)]
+OptionalCaller = Annotated[PlayerInfo | None, Depends(_optional_caller)]

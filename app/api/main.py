@@ -1,0 +1,66 @@
+"""The FastAPI application: wiring, lifespan, and the routers."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from app.api import problems
+from app.api.deps import Services
+from app.api.routes_play import router as play_router
+from app.api.routes_players import router as players_router
+from app.api.routes_tables import router as tables_router
+from app.config import Settings, async_url, get_settings
+from app.db.database import create_engine, session_factory
+from app.db.migrate import check_schema
+from app.db.wakeup import Wakeup
+from app.services.players import Players
+from app.services.tables import Tables
+
+DESCRIPTION = """
+The network service for the Russian team card game «Козёл» (24 cards, 2 vs 2).
+
+Every table is an append-only event log. Clients read their **view** (`GET …/state`, with
+long-poll), and post the requests listed in its `legal_actions`. Errors are RFC 9457
+`application/problem+json` with a stable `code`. Rules: `docs/rules.md` (K-1 … K-18).
+"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        url = async_url(settings.database_url)
+        engine = create_engine(url)
+        await check_schema(engine, url)  # refuse to serve on a schema that is behind
+        wakeup = Wakeup()
+        wakeup.start_listening(url)
+        sessions = session_factory(engine)
+        app.state.services = Services(
+            settings, Players(sessions), Tables(sessions, wakeup, settings.recheck_interval_s)
+        )
+        try:
+            yield
+        finally:
+            await wakeup.stop()
+            await engine.dispose()
+
+    app = FastAPI(
+        title="Kozel API",
+        version="1.0.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        openapi_tags=[
+            {"name": "players", "description": "Players and their tokens"},
+            {"name": "tables", "description": "Tables and seats"},
+            {"name": "playing", "description": "Views, moves, the lone trump, messages, logs"},
+        ],
+    )
+    problems.install(app)
+    app.include_router(players_router)
+    app.include_router(tables_router)
+    app.include_router(play_router)
+    return app

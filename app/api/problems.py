@@ -1,0 +1,121 @@
+"""RFC 9457 problem+json: the one table from error codes to HTTP statuses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from app.db.store import VersionConflict
+from app.domain.errors import DomainError
+from app.services.errors import ServiceError
+
+PROBLEM = "application/problem+json"
+
+STATUS: dict[str, int] = {
+    "unauthorized": 401,
+    "forbidden": 403,
+    "not_seated": 403,
+    "deal_running": 403,
+    "not_found": 404,
+    "method_not_allowed": 405,
+    "not_your_turn": 409,
+    "version_conflict": 409,
+    "seat_taken": 409,
+    "game_started": 409,
+    "game_over": 409,
+    "messages_disabled": 409,
+    "payload_too_large": 413,
+    "illegal_move": 422,
+    "invalid_card": 422,
+    "invalid_message": 422,
+    "invalid_option": 422,
+    "validation_error": 422,
+    "rate_limited": 429,
+    "internal_error": 500,
+}
+
+TITLES: dict[str, str] = {
+    "unauthorized": "Missing or unknown bearer token",
+    "forbidden": "Not allowed",
+    "not_seated": "You hold no seat here",
+    "deal_running": "The deal is still running",
+    "not_found": "Not found",
+    "method_not_allowed": "Method not allowed",
+    "not_your_turn": "Not your turn",
+    "version_conflict": "The table has moved on",
+    "seat_taken": "The seat is taken",
+    "game_started": "The game has started",
+    "game_over": "The game is over",
+    "messages_disabled": "Messages are disabled now",
+    "payload_too_large": "The request body is too large",
+    "illegal_move": "Illegal move",
+    "invalid_card": "Not a card",
+    "invalid_message": "Invalid message",
+    "invalid_option": "Invalid option",
+    "validation_error": "The request is not valid",
+    "rate_limited": "Too many requests",
+    "internal_error": "Internal error",
+}
+
+
+def problem(code: str, detail: str, **extra: Any) -> JSONResponse:
+    status = STATUS[code]
+    body = {
+        "type": f"https://kozel.example/problems/{code}",
+        "title": TITLES[code],
+        "status": status,
+        "detail": detail,
+        "code": code,
+        **extra,
+    }
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
+
+
+class ApiProblem(Exception):
+    """A problem raised by the API layer itself (with extra members such as legal_actions)."""
+
+    def __init__(self, code: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.code, self.detail, self.extra = code, detail, extra
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(ApiProblem)
+    async def _api(_: Request, error: ApiProblem) -> JSONResponse:
+        return problem(error.code, error.detail, **error.extra)
+
+    @app.exception_handler(DomainError)
+    async def _domain(_: Request, error: DomainError) -> JSONResponse:
+        return problem(error.code if error.code in STATUS else "illegal_move", str(error))
+
+    @app.exception_handler(ServiceError)
+    async def _service(_: Request, error: ServiceError) -> JSONResponse:
+        return problem(error.code, str(error))
+
+    @app.exception_handler(VersionConflict)
+    async def _conflict(_: Request, error: VersionConflict) -> JSONResponse:
+        return problem("version_conflict", str(error), current_version=error.current_version)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        errors = [
+            {"loc": [str(part) for part in e.get("loc", ())], "msg": str(e.get("msg", ""))}
+            for e in error.errors()
+        ]
+        return problem("validation_error", "the request does not match the API", errors=errors)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = {401: "unauthorized", 404: "not_found", 405: "method_not_allowed"}.get(
+            error.status_code, "validation_error"
+        )
+        return problem(code, str(error.detail))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_: Request, error: Exception) -> JSONResponse:
+        return problem("internal_error", "an unexpected error; it has been logged")

@@ -1,0 +1,194 @@
+"""Playing: the caller's view (long-poll, ETag), moves, the lone trump, messages, resigning,
+the event log and finished deals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Header, Path, Query, Response
+
+from app.api import schemas as s
+from app.api.deps import Caller, OptionalCaller, ServicesDep
+from app.api.docs import errors
+from app.api.problems import ApiProblem
+from app.api.routes_tables import TableId
+from app.api.views import deal_record, exchange_command, move_command, view_out
+from app.domain import kozel24 as k
+from app.domain.errors import IllegalAction
+from app.services.players import PlayerInfo
+from app.services.tables import seat_of
+
+router = APIRouter(prefix="/v1/tables/{table_id}", tags=["playing"])
+
+ACTION_ERRORS = errors(401, 403, 404, 409, 422)
+
+
+@router.get(
+    "/state",
+    response_model=s.ViewOut,
+    operation_id="getState",
+    summary="The caller's view of the table (long-poll with since_version and wait)",
+    description="Without a token: the public view (no hand). With `since_version` and `wait` "
+    "(seconds, at most 30) the call returns as soon as the version is past `since_version`, "
+    'else 304 after `wait`. Sends `ETag: "v<version>"`; `If-None-Match` gives 304.',
+    responses={304: {"description": "Not modified"}, **errors(401, 404, 422)},
+)
+async def get_state(
+    table_id: TableId,
+    response: Response,
+    caller: OptionalCaller,
+    services: ServicesDep,
+    since_version: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
+    wait: Annotated[float, Query(ge=0, le=30)] = 0,
+    if_none_match: Annotated[str | None, Header(max_length=200)] = None,
+) -> s.ViewOut | Response:
+    if since_version is not None and wait > 0:
+        table = await services.tables.wait_for_version(table_id, since_version, wait)
+        if table.version <= since_version:
+            return _not_modified(table.version)
+    else:
+        table = await services.tables.get(table_id)
+    if if_none_match is not None and f'"v{table.version}"' in if_none_match:
+        return _not_modified(table.version)
+    response.headers["ETag"] = f'"v{table.version}"'
+    response.headers["Vary"] = "Authorization"
+    seat = table.lobby.seat_of(caller.id) if caller and table.lobby else None
+    return view_out(table, seat)
+
+
+def _not_modified(version: int) -> Response:
+    return Response(status_code=304, headers={"ETag": f'"v{version}"', "Vary": "Authorization"})
+
+
+async def _act(
+    services: ServicesDep,
+    table_id: str,
+    caller: PlayerInfo,
+    command: Callable[[int], k.Command],
+    body: s.Acting,
+) -> s.ViewOut:
+    try:
+        table, seat = await services.tables.act(
+            table_id, caller, command, body.expected_version, body.move_id
+        )
+    except IllegalAction as error:
+        current = await services.tables.get(table_id)
+        seat = seat_of(current, caller.id)
+        legal = view_out(current, seat).legal_actions
+        raise ApiProblem(
+            "illegal_move",
+            str(error),
+            current_version=current.version,
+            legal_actions=[a.model_dump() for a in legal],
+        ) from None
+    return view_out(table, seat)
+
+
+@router.post(
+    "/moves",
+    operation_id="postMove",
+    summary="Cut, play a card, claim no queens, or play on",
+    description="Returns the caller's view after the move. `legal_actions` in the view lists "
+    "exactly the bodies that are accepted now.",
+    responses=ACTION_ERRORS,
+)
+async def post_move(
+    table_id: TableId,
+    caller: Caller,
+    services: ServicesDep,
+    body: Annotated[
+        s.MoveIn,
+        Body(
+            openapi_examples={
+                "cut": {"value": {"type": "cut", "position": 12}},
+                "play": {"value": {"type": "play", "card": "AS", "move_id": "a1b2"}},
+                "claim": {"value": {"type": "claim_no_queens"}},
+                "play_on": {"value": {"type": "play_on"}},
+            }
+        ),
+    ],
+) -> s.ViewOut:
+    return await _act(services, table_id, caller, lambda seat: move_command(body, seat), body)
+
+
+@router.post(
+    "/exchange",
+    operation_id="postExchange",
+    summary="The lone trump (K-9): exchange or keep it, or give the partner a card",
+    responses=ACTION_ERRORS,
+)
+async def post_exchange(
+    table_id: TableId, caller: Caller, services: ServicesDep, body: s.ExchangeIn
+) -> s.ViewOut:
+    if (body.decision is None) == (body.give is None):
+        raise ApiProblem("validation_error", "send either `decision` or `give`")
+    return await _act(services, table_id, caller, lambda seat: exchange_command(body, seat), body)
+
+
+@router.post(
+    "/messages",
+    operation_id="postMessage",
+    summary="A table message (K-16), seen by the whole table; disabled in deal 1",
+    responses=ACTION_ERRORS,
+)
+async def post_message(
+    table_id: TableId, caller: Caller, services: ServicesDep, body: s.MessageIn
+) -> s.ViewOut:
+    return await _act(services, table_id, caller, lambda seat: k.PostMessage(seat, body.text), body)
+
+
+@router.post(
+    "/resign",
+    operation_id="resign",
+    summary="The caller's team resigns (K-18)",
+    responses=ACTION_ERRORS,
+)
+async def resign(
+    table_id: TableId,
+    caller: Caller,
+    services: ServicesDep,
+    body: Annotated[s.ResignIn | None, Body()] = None,
+) -> s.ViewOut:
+    return await _act(services, table_id, caller, k.Resign, body or s.ResignIn())
+
+
+@router.get(
+    "/events",
+    operation_id="listEvents",
+    summary="The table's log as the caller may see it",
+    description="Events of a running deal are redacted for the caller's seat (or for a "
+    "spectator); events it may not see at all are left out. A finished deal's events are "
+    "shown whole.",
+    responses=errors(401, 404, 422),
+)
+async def list_events(
+    table_id: TableId,
+    caller: OptionalCaller,
+    services: ServicesDep,
+    after_seq: Annotated[int, Query(ge=0, le=2**31 - 1)] = 0,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> s.EventPage:
+    page = await services.tables.log(table_id, caller, after_seq, limit)
+    return s.EventPage(
+        items=[
+            s.EventOut(seq=e.seq, type=e.type, deal_no=e.deal_no, at=e.at, data=data)
+            for e, data in page.items
+        ],
+        next_after_seq=page.next_after_seq,
+    )
+
+
+@router.get(
+    "/deals/{deal_no}",
+    operation_id="getDeal",
+    summary="A finished deal: every hand, the cut, the seed and its commitment",
+    description="403 `deal_running` while the deal is being played.",
+    responses=errors(403, 404, 422),
+)
+async def get_deal(
+    table_id: TableId,
+    deal_no: Annotated[int, Path(ge=1, le=10_000)],
+    services: ServicesDep,
+) -> s.DealRecordOut:
+    return deal_record(await services.tables.deal_events(table_id, deal_no))

@@ -1,0 +1,261 @@
+"""The JSON shapes of the public API (`../shared/api/contract.md`), for parsing and OpenAPI."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Seat = Annotated[int, Field(ge=0, le=3, description="Seats 0..3 clockwise")]
+CardCode = Annotated[
+    str, StringConstraints(pattern=r"^(A|K|Q|J|10|6)[CSHD]$"), Field(examples=["AS", "10H"])
+]
+MoveId = Annotated[
+    str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")
+]
+Version = Annotated[int, Field(ge=0, le=2**31 - 1)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewPlayerIn(Strict):
+    name: Annotated[str, StringConstraints(min_length=1, max_length=40)] = Field(examples=["Вася"])
+
+
+class PlayerOut(BaseModel):
+    id: str
+    name: str
+
+
+class NewPlayerOut(PlayerOut):
+    token: str = Field(description="The bearer token; shown only this once")
+
+
+class TableOptionsIn(Strict):
+    eggs: bool = True
+    messages: bool = True
+    move_clock_s: Annotated[int, Field(ge=5, le=3600)] | None = None
+    first_dealer: Seat | None = None
+
+
+class NewTableIn(Strict):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"seat": 0, "bots": {"1": "random", "2": "random", "3": "random"}}]
+        },
+    )
+    variant: Literal["kozel24"] = "kozel24"
+    seat: Seat | None = None
+    bots: dict[Literal["0", "1", "2", "3"], Literal["random"]] = Field(default_factory=dict)
+    options: TableOptionsIn = Field(default_factory=TableOptionsIn)
+
+
+class SeatOut(BaseModel):
+    seat: int
+    player: PlayerOut | None
+    bot: str | None
+
+
+class TableOut(BaseModel):
+    id: str
+    variant: str
+    status: Literal["waiting", "playing", "finished"]
+    options: dict[str, Any]
+    seats: list[SeatOut]
+    written: list[int]
+    deal_no: int
+    version: int
+    created_at: datetime
+
+
+class TablePage(BaseModel):
+    items: list[TableOut]
+    next_cursor: str | None
+
+
+class SeatIn(Strict):
+    bot: Literal["random"] | None = None
+
+
+class Acting(Strict):
+    expected_version: Version | None = Field(
+        default=None, description="409 version_conflict unless the table is at this version"
+    )
+    move_id: MoveId | None = Field(
+        default=None, description="A client id; a retry with the same id changes nothing"
+    )
+
+
+class CutIn(Acting):
+    type: Literal["cut"]
+    position: Annotated[int, Field(ge=1, le=23)]
+
+
+class PlayIn(Acting):
+    type: Literal["play"]
+    card: CardCode
+
+
+class ClaimIn(Acting):
+    type: Literal["claim_no_queens"]
+
+
+class PlayOnIn(Acting):
+    type: Literal["play_on"]
+
+
+MoveIn = Annotated[CutIn | PlayIn | ClaimIn | PlayOnIn, Field(discriminator="type")]
+
+
+class ExchangeIn(Acting):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"decision": "exchange"}, {"give": "10H"}]},
+    )
+    decision: Literal["exchange", "keep"] | None = None
+    give: CardCode | None = None
+
+
+class MessageIn(Acting):
+    text: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+
+
+class ResignIn(Acting):
+    pass
+
+
+class PlayOut(BaseModel):
+    seat: int
+    card: str
+
+
+class TrickOut(BaseModel):
+    leader: int
+    cards: list[PlayOut]
+    winner: int | None = None
+    points: int | None = None
+
+
+class ExchangeOut(BaseModel):
+    from_seat: int
+    to_seat: int
+    trump: str | None = Field(default=None, description="Only for the two partners")
+    given: str | None = Field(default=None, description="Only for the two partners")
+
+
+class MessageOut(BaseModel):
+    seat: int
+    text: str
+    at: datetime
+
+
+class LegalAction(BaseModel):
+    endpoint: Literal["moves", "exchange"]
+    body: dict[str, Any]
+
+
+class LastDealOut(BaseModel):
+    deal_no: int
+    points: list[int]
+    written_on: int | None
+    amount: int
+    reason: str
+    wiped: int | None
+    queen_caught_by: int | None
+
+
+class ResultOut(BaseModel):
+    loser: int
+    written: list[int]
+    titles: list[str]
+    reason: Literal["written", "resigned"]
+
+
+class ViewOut(BaseModel):
+    table_id: str
+    version: int
+    status: Literal["waiting", "playing", "finished"]
+    deal_no: int
+    phase: Literal["cut", "decisions", "play", "game_over"] | None
+    dealer: int | None
+    cutter: int | None
+    first_leader: int | None
+    to_act: list[int]
+    my_seat: int | None
+    my_hand: list[str] | None
+    hand_sizes: list[int]
+    trick: TrickOut | None
+    last_trick: TrickOut | None
+    tricks_taken: list[int]
+    points: list[int]
+    written: list[int]
+    eggs_multiplier: int
+    eggs_played: bool
+    exchanges: list[ExchangeOut]
+    messages: list[MessageOut]
+    messages_allowed: bool
+    commitment: str | None
+    legal_actions: list[LegalAction]
+    last_deal: LastDealOut | None
+    result: ResultOut | None
+
+
+class EventOut(BaseModel):
+    seq: int
+    type: str
+    deal_no: int
+    at: datetime
+    data: dict[str, Any]
+
+
+class EventPage(BaseModel):
+    items: list[EventOut]
+    next_after_seq: int
+
+
+class TurnOut(BaseModel):
+    table_id: str
+    version: int
+
+
+class TrickRecord(BaseModel):
+    leader: int
+    cards: list[PlayOut]
+    winner: int
+    points: int
+
+
+class ExchangeRecord(BaseModel):
+    from_seat: int
+    to_seat: int
+    trump: str
+    given: str
+
+
+class DealRecordOut(BaseModel):
+    deal_no: int
+    dealer: int
+    cutter: int
+    cut_position: int | None
+    seed: str = Field(description="Hex of the shuffle seed (docs/rules.md, K-5)")
+    commitment: str = Field(description="SHA-256 hex of the seed, published when the deal began")
+    hands: list[list[str]] = Field(description="Each seat's six dealt cards")
+    exchanges: list[ExchangeRecord]
+    tricks: list[TrickRecord]
+    outcome: dict[str, Any] | None
+
+
+class Problem(BaseModel):
+    """RFC 9457 problem details with a stable `code`."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    current_version: int | None = None
+    legal_actions: list[LegalAction] | None = None

@@ -1,0 +1,256 @@
+"""Domain values to JSON shapes and requests to domain commands, in one place."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from app.api import schemas as s
+from app.domain import kozel24 as k
+from app.domain.cards import Card
+from app.domain.kozel24.views import TrickView
+from app.domain.lobby import Lobby
+from app.services.table_log import Table
+from app.services.tables import TableSummary
+
+PHASES: dict[k.Phase, Literal["cut", "decisions", "play", "game_over"] | None] = {
+    k.Phase.SHUFFLE: None,
+    k.Phase.CUT: "cut",
+    k.Phase.DECISIONS: "decisions",
+    k.Phase.PLAY: "play",
+    k.Phase.GAME_OVER: "game_over",
+}
+
+
+def legal_action(command: k.SeatCommand) -> s.LegalAction:
+    """The request that performs `command`: its endpoint and body."""
+    match command:
+        case k.CutDeck(position=position):
+            return s.LegalAction(endpoint="moves", body={"type": "cut", "position": position})
+        case k.PlayCard(card=card):
+            return s.LegalAction(endpoint="moves", body={"type": "play", "card": str(card)})
+        case k.ClaimNoQueens():
+            return s.LegalAction(endpoint="moves", body={"type": "claim_no_queens"})
+        case k.PlayOn():
+            return s.LegalAction(endpoint="moves", body={"type": "play_on"})
+        case k.DecideExchange(exchange=exchange):
+            decision = "exchange" if exchange else "keep"
+            return s.LegalAction(endpoint="exchange", body={"decision": decision})
+        case k.GiveCard(card=card):
+            return s.LegalAction(endpoint="exchange", body={"give": str(card)})
+        case _:
+            raise AssertionError(f"not a turn action: {command}")
+
+
+def move_command(body: s.CutIn | s.PlayIn | s.ClaimIn | s.PlayOnIn, seat: int) -> k.Command:
+    match body:
+        case s.CutIn(position=position):
+            return k.CutDeck(seat, position)
+        case s.PlayIn(card=card):
+            return k.PlayCard(seat, Card.parse(card))
+        case s.ClaimIn():
+            return k.ClaimNoQueens(seat)
+        case s.PlayOnIn():
+            return k.PlayOn(seat)
+    raise AssertionError(body)
+
+
+def exchange_command(body: s.ExchangeIn, seat: int) -> k.Command:
+    if body.give is not None:
+        return k.GiveCard(seat, Card.parse(body.give))
+    return k.DecideExchange(seat, body.decision == "exchange")
+
+
+def view_out(table: Table, seat: int | None) -> s.ViewOut:
+    game = table.game
+    if game is None:
+        return _waiting_view(table, seat)
+    view = k.view_for(game, seat)
+    return s.ViewOut(
+        table_id=table.id,
+        version=table.version,
+        status=table.status,  # type: ignore[arg-type]
+        deal_no=view.deal_no,
+        phase=PHASES[view.phase],
+        dealer=view.dealer,
+        cutter=view.cutter,
+        first_leader=view.first_leader,
+        to_act=list(view.to_act),
+        my_seat=seat,
+        my_hand=None if view.hand is None else [str(c) for c in view.hand],
+        hand_sizes=list(view.hand_sizes),
+        trick=_trick(view.trick),
+        last_trick=_trick(view.last_trick),
+        tricks_taken=list(view.tricks_taken),
+        points=list(view.points),
+        written=list(view.written),
+        eggs_multiplier=view.eggs_multiplier,
+        eggs_played=view.eggs_played,
+        exchanges=[
+            s.ExchangeOut(
+                from_seat=e.from_seat,
+                to_seat=e.to_seat,
+                trump=None if e.trump is None else str(e.trump),
+                given=None if e.given is None else str(e.given),
+            )
+            for e in view.exchanges
+        ],
+        messages=[s.MessageOut(seat=m.seat, text=m.text, at=m.at) for m in table.messages],
+        messages_allowed=view.messages_allowed,
+        commitment=view.commitment,
+        legal_actions=[legal_action(a) for a in view.legal_actions],
+        last_deal=None
+        if view.last_deal is None
+        else s.LastDealOut(
+            deal_no=view.last_deal.deal_no,
+            points=list(view.last_deal.points),
+            written_on=view.last_deal.written_on,
+            amount=view.last_deal.amount,
+            reason=view.last_deal.reason,
+            wiped=view.last_deal.wiped,
+            queen_caught_by=view.last_deal.queen_caught_by,
+        ),
+        result=None
+        if view.result is None
+        else s.ResultOut(
+            loser=view.result.loser,
+            written=list(view.result.written),
+            titles=list(view.result.titles),
+            reason=view.result.reason,  # type: ignore[arg-type]
+        ),
+    )
+
+
+def _waiting_view(table: Table, seat: int | None) -> s.ViewOut:
+    return s.ViewOut(
+        table_id=table.id,
+        version=table.version,
+        status="waiting",
+        deal_no=0,
+        phase=None,
+        dealer=None,
+        cutter=None,
+        first_leader=None,
+        to_act=[],
+        my_seat=seat,
+        my_hand=None if seat is None else [],
+        hand_sizes=[0, 0, 0, 0],
+        trick=None,
+        last_trick=None,
+        tricks_taken=[0, 0],
+        points=[0, 0],
+        written=[0, 0],
+        eggs_multiplier=1,
+        eggs_played=False,
+        exchanges=[],
+        messages=[],
+        messages_allowed=False,
+        commitment=None,
+        legal_actions=[],
+        last_deal=None,
+        result=None,
+    )
+
+
+def _trick(trick: TrickView | None) -> s.TrickOut | None:
+    if trick is None:
+        return None
+    return s.TrickOut(
+        leader=trick.leader,
+        cards=[s.PlayOut(seat=p.seat, card=str(p.card)) for p in trick.plays],
+        winner=trick.winner,
+        points=trick.points,
+    )
+
+
+def table_out(summary: TableSummary) -> s.TableOut:
+    return s.TableOut(
+        id=summary.id,
+        variant=summary.variant,
+        status=summary.status,  # type: ignore[arg-type]
+        options=summary.options,
+        seats=[
+            s.SeatOut(
+                seat=row.seat,
+                player=None
+                if row.player is None
+                else s.PlayerOut(id=row.player.id, name=row.player.name),
+                bot=row.bot,
+            )
+            for row in summary.seats
+        ],
+        written=list(summary.written),
+        deal_no=summary.deal_no,
+        version=summary.version,
+        created_at=summary.created_at,
+    )
+
+
+def table_from_log(table: Table) -> s.TableOut:
+    """The Table resource as of a folded log (used right after a write)."""
+    lobby: Lobby | None = table.lobby
+    assert lobby is not None and table.created_at is not None
+    created = lobby.created
+    game = table.game
+    return s.TableOut(
+        id=table.id,
+        variant=created.variant,
+        status=table.status,  # type: ignore[arg-type]
+        options={
+            "eggs": created.eggs,
+            "messages": created.messages,
+            "move_clock_s": created.move_clock_s,
+            "first_dealer": created.first_dealer,
+        },
+        seats=[
+            s.SeatOut(
+                seat=seat,
+                player=None
+                if o.player_id is None
+                else s.PlayerOut(id=o.player_id, name=o.name or ""),
+                bot=o.bot,
+            )
+            for seat, o in enumerate(lobby.seats)
+        ],
+        written=list(game.written) if game is not None else [0, 0],
+        deal_no=game.deal_no if game is not None else 0,
+        version=table.version,
+        created_at=table.created_at,
+    )
+
+
+def deal_record(events: list[Any]) -> s.DealRecordOut:
+    """A finished deal from its whole events: hands, cut, seed, exchanges, tricks, outcome."""
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for event in events:
+        by_type.setdefault(event.type, []).append(event.payload)
+    shuffled = by_type["deck_shuffled"][0]
+    cut = by_type.get("deck_cut", [{}])[0]
+    hands = by_type.get("hands_dealt", [{"hands": [[], [], [], []]}])[0]["hands"]
+    tricks: list[s.TrickRecord] = []
+    plays: list[s.PlayOut] = []
+    for event in events:
+        if event.type == "card_played":
+            plays.append(s.PlayOut(seat=event.payload["seat"], card=event.payload["card"]))
+        elif event.type == "trick_taken":
+            tricks.append(
+                s.TrickRecord(
+                    leader=plays[0].seat,
+                    cards=plays,
+                    winner=event.payload["winner"],
+                    points=event.payload["points"],
+                )
+            )
+            plays = []
+    outcome = by_type.get("deal_scored", [None])[0]
+    return s.DealRecordOut(
+        deal_no=shuffled["deal_no"],
+        dealer=shuffled["dealer"],
+        cutter=(shuffled["dealer"] - 1) % 4,
+        cut_position=cut.get("position"),
+        seed=shuffled["seed"],
+        commitment=shuffled["commitment"],
+        hands=hands,
+        exchanges=[s.ExchangeRecord(**e) for e in by_type.get("cards_exchanged", [])],
+        tricks=tricks,
+        outcome=outcome,
+    )

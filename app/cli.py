@@ -1,0 +1,74 @@
+"""`kozel`: serve the API, migrate a database, check a database."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from app.config import async_url, get_settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="kozel", description="The Kozel game service.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser(
+        "serve", help="serve the HTTP API (uvicorn); the schema must be current"
+    )
+    serve.add_argument("--host", help="bind address (default KOZEL_HOST or 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default KOZEL_PORT or 8000)")
+    commands.add_parser("migrate", help="upgrade the database (DATABASE_URL) to the latest schema")
+    commands.add_parser(
+        "check-db", help="exit 0 if the database is reachable and its schema is current"
+    )
+    args = parser.parse_args(argv)
+    settings = get_settings()
+    url = async_url(settings.database_url)
+    if args.command == "migrate":
+        from app.db.migrate import upgrade
+
+        upgrade(url)
+        print(f"migrated {_safe(url)}")
+        return 0
+    if args.command == "check-db":
+        return asyncio.run(_check(url))
+    import uvicorn
+
+    from app.api.main import create_app
+
+    uvicorn.run(
+        create_app(settings),
+        host=args.host or settings.host,
+        port=args.port or settings.port,
+        log_level="info",
+    )
+    return 0
+
+
+async def _check(url: str) -> int:
+    from app.db.database import create_engine
+    from app.db.migrate import SchemaBehind, check_schema
+
+    engine = create_engine(url)
+    try:
+        await check_schema(engine, url)
+    except SchemaBehind as error:
+        print(error, file=sys.stderr)
+        return 1
+    except Exception as error:
+        print(f"database unreachable: {type(error).__name__}", file=sys.stderr)
+        return 2
+    finally:
+        await engine.dispose()
+    print(f"database ok: {_safe(url)}")
+    return 0
+
+
+def _safe(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""The service's settings: one class, read from the environment (`KOZEL_…`)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///var/kozel.sqlite3"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="KOZEL_", extra="ignore")
+
+    database_url: str = Field(
+        default=DEFAULT_DATABASE_URL,
+        validation_alias=AliasChoices("KOZEL_DATABASE_URL", "DATABASE_URL"),
+        description="SQLAlchemy URL; postgresql://… and sqlite:///… are accepted as well.",
+    )
+    host: str = "127.0.0.1"
+    port: int = 8000
+    long_poll_max_s: float = 30.0
+    """The longest `wait` a long-poll may ask for."""
+    recheck_interval_s: float = 1.0
+    """A long-poll re-reads the database this often even without a wake-up."""
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()
+
+
+def async_url(url: str) -> str:
+    """The URL with the async driver this service uses (psycopg 3, aiosqlite)."""
+    for plain, driver in (
+        ("postgresql://", "postgresql+psycopg://"),
+        ("postgres://", "postgresql+psycopg://"),
+        ("sqlite://", "sqlite+aiosqlite://"),
+    ):
+        if url.startswith(plain):
+            return driver + url[len(plain) :]
+    return url

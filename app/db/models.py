@@ -1,0 +1,92 @@
+"""The tables: players, the table projection and its seats, the append-only event log,
+and the records that make retries safe (move ids, idempotency keys)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Player(Base):
+    __tablename__ = "players"
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GameTable(Base):
+    """The projection of a table's log: updated in the same transaction as each append."""
+
+    __tablename__ = "game_tables"
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(20))
+    status: Mapped[str] = mapped_column(String(10))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer)
+    deal_no: Mapped[int] = mapped_column(Integer, default=0)
+    written_0: Mapped[int] = mapped_column(Integer, default=0)
+    written_1: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index("ix_game_tables_status_created", "status", "created_at", "id"),)
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(
+        String(36), ForeignKey("players.id"), nullable=True, index=True
+    )
+    bot: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    must_act: Mapped[bool] = mapped_column(default=False)
+
+
+class Event(Base):
+    """The log. `(table_id, seq)` is the key: two writers of one version cannot both land."""
+
+    __tablename__ = "events"
+    table_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    type: Mapped[str] = mapped_column(String(40))
+    schema_version: Mapped[int] = mapped_column(Integer)
+    deal_no: Mapped[int] = mapped_column(Integer)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Move(Base):
+    """A `move_id` and the version its move led to: a retry answers with the view at that
+    version (the log never changes, so the answer is the same) and appends nothing."""
+
+    __tablename__ = "moves"
+    table_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    move_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(36))
+    version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TableRequest(Base):
+    """An `Idempotency-Key` of table creation, per player."""
+
+    __tablename__ = "table_requests"
+    player_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(36))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

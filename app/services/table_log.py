@@ -1,0 +1,97 @@
+"""A table as the fold of its log: the lobby (seats) and the game, plus what readers of the
+log may see of each event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from app.db.store import NewEvent, StoredEvent
+from app.domain import kozel24
+from app.domain.events import Event
+from app.domain.kozel24.events import DealScored, GameEnded, GameStarted, MessagePosted
+from app.domain.lobby import (
+    LOBBY_EVENTS,
+    BotSeated,
+    Lobby,
+    SeatLeft,
+    SeatTakenEvent,
+    TableCreated,
+    evolve_lobby,
+    mark_started,
+)
+
+VARIANTS = ("kozel24",)
+MESSAGE_HISTORY = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    seat: int
+    text: str
+    at: datetime
+
+
+@dataclass
+class Table:
+    """Everything the log says about a table, folded in order."""
+
+    id: str
+    version: int = 0
+    lobby: Lobby | None = None
+    game: kozel24.GameState | None = None
+    messages: list[Message] = field(default_factory=list)
+    finished_deals: set[int] = field(default_factory=set)
+    created_at: datetime | None = None
+
+    @property
+    def status(self) -> str:
+        if self.game is not None and self.game.is_terminal:
+            return "finished"
+        return "playing" if self.game is not None else "waiting"
+
+    def apply(self, event: Event, seq: int, at: datetime) -> None:
+        self.version = seq
+        if self.created_at is None:
+            self.created_at = at
+        if isinstance(event, TableCreated | SeatTakenEvent | BotSeated | SeatLeft):
+            self.lobby = evolve_lobby(self.lobby, event)
+            return
+        if isinstance(event, GameStarted):
+            assert self.lobby is not None
+            self.lobby = mark_started(self.lobby)
+        self.game = kozel24.evolve(self.game, event)  # type: ignore[arg-type]
+        if isinstance(event, MessagePosted):
+            self.messages = [*self.messages, Message(event.seat, event.text, at)][-MESSAGE_HISTORY:]
+        elif isinstance(event, DealScored):
+            self.finished_deals.add(event.deal_no)
+        elif isinstance(event, GameEnded) and self.game.deal_no:
+            self.finished_deals.add(self.game.deal_no)
+
+
+def decode(stored: StoredEvent) -> Event:
+    if stored.type in LOBBY_EVENTS.types:
+        return LOBBY_EVENTS.decode(stored.type, stored.payload, stored.schema_version)
+    return kozel24.REGISTRY.decode(stored.type, stored.payload, stored.schema_version)
+
+
+def fold(table_id: str, stored: list[StoredEvent]) -> Table:
+    table = Table(table_id)
+    for event in stored:
+        table.apply(decode(event), event.seq, event.at)
+    return table
+
+
+def encode(event: Event, deal_no: int) -> NewEvent:
+    return NewEvent(event.TYPE, event.SCHEMA, deal_no, event.payload())
+
+
+def visible_payload(
+    stored: StoredEvent, viewer: int | None, finished_deals: set[int]
+) -> dict[str, Any] | None:
+    """What `viewer` may see of a stored event: everything once its deal is over, else the
+    event's own redaction (None: hidden from this viewer)."""
+    if stored.deal_no == 0 or stored.deal_no in finished_deals:
+        return stored.payload
+    return decode(stored).payload_for(viewer)

@@ -1,0 +1,517 @@
+"""Table use cases, one transaction each: load the log, decide, append, notify.
+
+Every change to a table goes through `_run`: it folds the table's log, asks the rules what the
+command causes, lets the environment act (the game starts when four seats are filled, the
+server shuffles between deals, bots play their seats), appends everything at the version it
+read, and wakes the long-polls. A lost race is retried on the new version, unless the client
+named the version it expected.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import secrets
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import and_, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.bots.random_bot import BOT_LEVELS, make_bot
+from app.db import store
+from app.db.models import GameTable, Move, Player, Seat, TableRequest
+from app.db.store import StoredEvent, VersionConflict
+from app.db.wakeup import Wakeup
+from app.domain import kozel24
+from app.domain.errors import InvalidOption, NotSeated
+from app.domain.events import Event
+from app.domain.lobby import Lobby, TableCreated, decide_bot, decide_leave, decide_sit
+from app.domain.seats import is_seat
+from app.services.errors import DealRunning, InvalidRequest, NotFound
+from app.services.players import PlayerInfo
+from app.services.table_log import VARIANTS, Table, encode, fold, visible_payload
+
+MAX_ATTEMPTS = 8
+MAX_AUTOMATIC_STEPS = 5000
+"""A table of four bots plays its whole game in one transaction; this bounds it."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    eggs: bool = True
+    messages: bool = True
+    move_clock_s: int | None = None
+    first_dealer: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    player: PlayerInfo | None
+    bot: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    id: str
+    variant: str
+    status: str
+    options: dict[str, Any]
+    seats: tuple[SeatRow, ...]
+    written: tuple[int, int]
+    deal_no: int
+    version: int
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class LogPage:
+    items: list[tuple[StoredEvent, dict[str, Any]]]
+    next_after_seq: int
+
+
+Step = Callable[[Table], Sequence[Event]]
+
+
+class Tables:
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        wakeup: Wakeup,
+        recheck_interval_s: float = 1.0,
+    ) -> None:
+        self._sessions = sessions
+        self._wakeup = wakeup
+        self._recheck = recheck_interval_s
+        self._rng = random.Random(secrets.randbits(64))
+
+    # Tables and seats
+
+    async def create(
+        self,
+        creator: PlayerInfo,
+        variant: str,
+        options: TableOptions,
+        seat: int | None,
+        bots: dict[int, str],
+        idempotency_key: str | None,
+    ) -> Table:
+        if variant not in VARIANTS:
+            raise InvalidOption(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+        for bot_seat, level in bots.items():
+            if not is_seat(bot_seat) or level not in BOT_LEVELS or bot_seat == seat:
+                raise InvalidOption(f"cannot seat a {level!r} bot in seat {bot_seat}")
+        if options.first_dealer is not None and not is_seat(options.first_dealer):
+            raise InvalidOption("first_dealer is a seat 0..3 or null")
+        if seat is not None and not is_seat(seat):
+            raise InvalidOption("seat is 0..3")
+        table_id = str(uuid.uuid4())
+        async with self._sessions() as session:
+            try:
+                async with session.begin():
+                    if idempotency_key is not None:
+                        earlier = await session.get(TableRequest, (creator.id, idempotency_key))
+                        if earlier is not None:
+                            return await self._load(session, earlier.table_id)
+                        session.add(
+                            TableRequest(
+                                player_id=creator.id,
+                                key=idempotency_key,
+                                table_id=table_id,
+                                created_at=_now(),
+                            )
+                        )
+                    await self._insert_table(session, table_id, variant, options)
+            except IntegrityError:
+                if idempotency_key is None:
+                    raise
+                async with session.begin():  # a concurrent twin won: answer with its table
+                    earlier = await session.get(TableRequest, (creator.id, idempotency_key))
+                    assert earlier is not None
+                    return await self._load(session, earlier.table_id)
+        created = TableCreated(
+            variant, options.eggs, options.messages, options.move_clock_s, options.first_dealer
+        )
+
+        def seat_everyone(table: Table) -> list[Event]:
+            assert table.lobby is not None
+            events: list[Event] = []
+            lobby = table.lobby
+            if seat is not None:
+                events += decide_sit(lobby, seat, creator.id, creator.name)
+            for bot_seat, level in sorted(bots.items()):
+                events += decide_bot(lobby, bot_seat, level)
+            return events
+
+        await self._run(table_id, lambda _: [created])
+        return await self._run(table_id, seat_everyone)
+
+    async def _insert_table(
+        self, session: AsyncSession, table_id: str, variant: str, options: TableOptions
+    ) -> None:
+        now = _now()
+        session.add(
+            GameTable(
+                id=table_id,
+                variant=variant,
+                status="waiting",
+                options={
+                    "eggs": options.eggs,
+                    "messages": options.messages,
+                    "move_clock_s": options.move_clock_s,
+                    "first_dealer": options.first_dealer,
+                },
+                version=0,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+        await session.flush()
+        session.add_all(Seat(table_id=table_id, seat=s) for s in range(4))
+
+    async def sit(self, table_id: str, seat: int, player: PlayerInfo) -> Table:
+        return await self._run(
+            table_id, lambda t: decide_sit(_lobby(t), seat, player.id, player.name)
+        )
+
+    async def seat_bot(self, table_id: str, seat: int, level: str, player: PlayerInfo) -> Table:
+        if level not in BOT_LEVELS:
+            raise InvalidOption(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}")
+        return await self._run(table_id, lambda t: decide_bot(_lobby(t), seat, level))
+
+    async def leave(self, table_id: str, seat: int, player: PlayerInfo) -> Table:
+        return await self._run(table_id, lambda t: decide_leave(_lobby(t), seat, player.id))
+
+    # Playing
+
+    async def act(
+        self,
+        table_id: str,
+        player: PlayerInfo,
+        command: Callable[[int], kozel24.Command],
+        expected_version: int | None,
+        move_id: str | None,
+    ) -> tuple[Table, int]:
+        """Apply the caller's command for its seat; returns the table and the caller's seat."""
+
+        def step(table: Table) -> list[Event]:
+            seat = seat_of(table, player.id)
+            if table.game is None:
+                raise NotSeated("the game has not started")
+            return list(kozel24.decide(table.game, command(seat)))
+
+        table = await self._run(table_id, step, expected_version, move_id, player.id)
+        return table, seat_of(table, player.id)
+
+    # Reading
+
+    async def get(self, table_id: str, at_version: int | None = None) -> Table:
+        async with self._sessions() as session:
+            return await self._load(session, table_id, at_version)
+
+    async def wait_for_version(self, table_id: str, since: int, wait: float) -> Table:
+        """The table once its version is past `since`, or as it is after `wait` seconds."""
+        deadline = _clock() + wait
+        while True:
+            table = await self.get(table_id)
+            remaining = deadline - _clock()
+            if table.version > since or remaining <= 0:
+                return table
+            await self._wakeup.wait([f"t:{table_id}"], min(remaining, self._recheck))
+
+    async def summaries(
+        self, status: str | None, limit: int, cursor: str | None
+    ) -> tuple[list[TableSummary], str | None]:
+        query = select(GameTable).order_by(GameTable.created_at.desc(), GameTable.id.desc())
+        if status is not None:
+            query = query.where(GameTable.status == status)
+        if cursor is not None:
+            created, table_id = _decode_cursor(cursor)
+            query = query.where(
+                or_(
+                    GameTable.created_at < created,
+                    and_(GameTable.created_at == created, GameTable.id < table_id),
+                )
+            )
+        async with self._sessions() as session:
+            rows = list((await session.scalars(query.limit(limit + 1))).all())
+            page = rows[:limit]
+            seats = await self._seat_rows(session, [row.id for row in page])
+        items = [_summary(row, seats.get(row.id, ())) for row in page]
+        next_cursor = _encode_cursor(page[-1]) if len(rows) > limit else None
+        return items, next_cursor
+
+    async def summary(self, table_id: str) -> TableSummary:
+        async with self._sessions() as session:
+            row = await session.get(GameTable, table_id)
+            if row is None:
+                raise NotFound(f"no table {table_id}")
+            seats = await self._seat_rows(session, [table_id])
+        return _summary(row, seats.get(table_id, ()))
+
+    async def _seat_rows(
+        self, session: AsyncSession, table_ids: list[str]
+    ) -> dict[str, tuple[SeatRow, ...]]:
+        if not table_ids:
+            return {}
+        rows = await session.execute(
+            select(Seat, Player)
+            .outerjoin(Player, Player.id == Seat.player_id)
+            .where(Seat.table_id.in_(table_ids))
+            .order_by(Seat.table_id, Seat.seat)
+        )
+        found: dict[str, list[SeatRow]] = {}
+        for seat, player in rows.tuples():
+            info = PlayerInfo(player.id, player.name) if player is not None else None
+            found.setdefault(seat.table_id, []).append(SeatRow(seat.seat, info, seat.bot))
+        return {key: tuple(value) for key, value in found.items()}
+
+    async def log(
+        self, table_id: str, viewer: PlayerInfo | None, after_seq: int, limit: int
+    ) -> LogPage:
+        async with self._sessions() as session:
+            table = await self._load(session, table_id)
+            stored = await store.load(session, table_id, after_seq)
+        seat = _seat_or_none(table, viewer)
+        items: list[tuple[StoredEvent, dict[str, Any]]] = []
+        last = after_seq
+        for event in stored:
+            if len(items) == limit:
+                break
+            last = event.seq
+            payload = visible_payload(event, seat, table.finished_deals)
+            if payload is not None:
+                items.append((event, payload))
+        return LogPage(items, last)
+
+    async def deal_events(self, table_id: str, deal_no: int) -> list[StoredEvent]:
+        """Every event of a finished deal, whole (hands, seed and all)."""
+        async with self._sessions() as session:
+            table = await self._load(session, table_id)
+            stored = await store.load(session, table_id)
+        events = [e for e in stored if e.deal_no == deal_no]
+        if not events or deal_no < 1:
+            raise NotFound(f"no deal {deal_no} at table {table_id}")
+        if deal_no not in table.finished_deals:
+            raise DealRunning(f"deal {deal_no} is still running")
+        return events
+
+    async def turns(self, player: PlayerInfo, wait: float) -> list[tuple[str, int]]:
+        deadline = _clock() + wait
+        while True:
+            async with self._sessions() as session:
+                rows = await session.execute(
+                    select(GameTable.id, GameTable.version)
+                    .join(Seat, Seat.table_id == GameTable.id)
+                    .where(Seat.player_id == player.id, Seat.must_act)
+                    .where(GameTable.status == "playing")
+                    .order_by(GameTable.updated_at)
+                )
+                found = [(table_id, version) for table_id, version in rows.tuples()]
+            remaining = deadline - _clock()
+            if found or remaining <= 0:
+                return found
+            await self._wakeup.wait([f"p:{player.id}"], min(remaining, self._recheck))
+
+    # The one write path
+
+    async def _run(
+        self,
+        table_id: str,
+        step: Step,
+        expected_version: int | None = None,
+        move_id: str | None = None,
+        player_id: str | None = None,
+    ) -> Table:
+        for _ in range(MAX_ATTEMPTS):
+            try:
+                return await self._attempt(table_id, step, expected_version, move_id, player_id)
+            except VersionConflict:
+                if expected_version is not None:
+                    raise
+        raise VersionConflict(None)
+
+    async def _attempt(
+        self,
+        table_id: str,
+        step: Step,
+        expected_version: int | None,
+        move_id: str | None,
+        player_id: str | None,
+    ) -> Table:
+        async with self._sessions() as session:
+            try:
+                async with session.begin():
+                    if move_id is not None:
+                        done = await session.get(Move, (table_id, move_id))
+                        if done is not None and done.player_id == player_id:
+                            return await self._load(session, table_id, done.version)
+                    table = await self._load(session, table_id)
+                    if expected_version is not None and expected_version != table.version:
+                        raise VersionConflict(table.version)
+                    read_version = table.version
+                    events = step(table)
+                    if not events:
+                        return table
+                    keys = await self._append(session, table, read_version, events)
+                    if move_id is not None and player_id is not None:
+                        session.add(
+                            Move(
+                                table_id=table_id,
+                                move_id=move_id,
+                                player_id=player_id,
+                                version=table.version,
+                                created_at=_now(),
+                            )
+                        )
+                        await session.flush()
+                    await Wakeup.notify_in(session, keys)
+            except IntegrityError:
+                raise VersionConflict(None) from None
+        self._wakeup.wake(keys)
+        return table
+
+    async def _append(
+        self, session: AsyncSession, table: Table, read_version: int, events: Sequence[Event]
+    ) -> list[str]:
+        now = _now()
+        lobby_before = table.lobby
+        encoded: list[store.NewEvent] = []
+        pending = list(events)
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            if not pending:
+                pending = self._environment(table)
+                if not pending:
+                    break
+            event = pending.pop(0)
+            table.apply(event, table.version + 1, now)
+            encoded.append(encode(event, table.game.deal_no if table.game is not None else 0))
+        game = table.game
+        written = game.written if game is not None else (0, 0)
+        projection = {
+            "status": table.status,
+            "deal_no": game.deal_no if game is not None else 0,
+            "written_0": written[0],
+            "written_1": written[1],
+        }
+        await store.append(session, table.id, read_version, encoded, now, projection)
+        return await self._update_seats(session, table, lobby_before)
+
+    def _environment(self, table: Table) -> list[Event]:
+        """What happens without a client: the game starts, the deck is shuffled, bots play."""
+        lobby, game = table.lobby, table.game
+        assert lobby is not None
+        if game is None:
+            if not lobby.is_full:
+                return []
+            created = lobby.created
+            first = created.first_dealer
+            if first is None:
+                first = self._rng.randrange(4)  # K-7: the server picks deal 1's dealer
+            options = kozel24.Options(eggs=created.eggs, messages=created.messages)
+            return [*kozel24.start_game(options, first)]
+        if game.is_terminal:
+            return []
+        if kozel24.is_chance_node(game):
+            return [*kozel24.decide(game, kozel24.ShuffleDeck(secrets.token_bytes(32)))]
+        for seat in kozel24.to_act(game):
+            level = lobby.seats[seat].bot
+            if level is not None:
+                bot = make_bot(level, self._rng)
+                return [*kozel24.decide(game, bot.choose(kozel24.view_for(game, seat)))]
+        return []
+
+    async def _update_seats(
+        self, session: AsyncSession, table: Table, before: Lobby | None
+    ) -> list[str]:
+        """Seat rows follow the lobby; `must_act` marks the humans the game waits for."""
+        lobby = table.lobby
+        assert lobby is not None
+        acting = set(kozel24.to_act(table.game)) if table.game is not None else set()
+        for seat, occupant in enumerate(lobby.seats):
+            await session.execute(
+                update(Seat)
+                .where(Seat.table_id == table.id, Seat.seat == seat)
+                .values(
+                    player_id=occupant.player_id,
+                    bot=occupant.bot,
+                    must_act=seat in acting and occupant.player_id is not None,
+                )
+            )
+        players = {o.player_id for o in lobby.seats if o.player_id is not None}
+        if before is not None:
+            players |= {o.player_id for o in before.seats if o.player_id is not None}
+        return [f"t:{table.id}", *(f"p:{player}" for player in sorted(players))]
+
+    async def _load(
+        self, session: AsyncSession, table_id: str, at_version: int | None = None
+    ) -> Table:
+        stored = await store.load(session, table_id)
+        if not stored:
+            exists = await session.get(GameTable, table_id)
+            if exists is None:
+                raise NotFound(f"no table {table_id}")
+            return Table(table_id)
+        if at_version is not None:
+            stored = [e for e in stored if e.seq <= at_version]
+        return fold(table_id, stored)
+
+
+def seat_of(table: Table, player_id: str) -> int:
+    seat = table.lobby.seat_of(player_id) if table.lobby is not None else None
+    if seat is None:
+        raise NotSeated("you hold no seat at this table")
+    return seat
+
+
+def _seat_or_none(table: Table, viewer: PlayerInfo | None) -> int | None:
+    if viewer is None or table.lobby is None:
+        return None
+    return table.lobby.seat_of(viewer.id)
+
+
+def _lobby(table: Table) -> Lobby:
+    if table.lobby is None:
+        raise NotFound(f"no table {table.id}")
+    return table.lobby
+
+
+def _summary(row: GameTable, seats: tuple[SeatRow, ...]) -> TableSummary:
+    return TableSummary(
+        row.id,
+        row.variant,
+        row.status,
+        dict(row.options),
+        seats,
+        (row.written_0, row.written_1),
+        row.deal_no,
+        row.version,
+        row.created_at,
+    )
+
+
+def _encode_cursor(row: GameTable) -> str:
+    raw = f"{row.created_at.isoformat()}|{row.id}"
+    return base64.urlsafe_b64encode(raw.encode()).decode()
+
+
+def _decode_cursor(cursor: str) -> tuple[datetime, str]:
+    try:
+        created, table_id = base64.urlsafe_b64decode(cursor.encode()).decode().split("|")
+        return datetime.fromisoformat(created), table_id
+    except (ValueError, UnicodeDecodeError):
+        raise InvalidRequest("not a cursor from this service") from None
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _clock() -> float:
+    return time.monotonic()
