@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -28,7 +29,8 @@ long-poll), and post the requests listed in its `legal_actions`. Errors are RFC 
 """
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, chance: random.Random | None = None) -> FastAPI:
+    """The application; `chance` seeds shuffles and bots (tests only; default: the OS)."""
     settings = settings or get_settings()
 
     @asynccontextmanager
@@ -40,7 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         wakeup.start_listening(url)
         sessions = session_factory(engine)
         app.state.services = Services(
-            settings, Players(sessions), Tables(sessions, wakeup, settings.recheck_interval_s)
+            settings, Players(sessions), Tables(sessions, wakeup, settings.recheck_interval_s, chance)
         )
         try:
             yield

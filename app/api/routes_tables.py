@@ -9,7 +9,7 @@ from fastapi import APIRouter, Body, Header, Path, Query
 from app.api import schemas as s
 from app.api.deps import Caller, ServicesDep
 from app.api.docs import errors
-from app.api.views import table_from_log, table_out
+from app.api.views import table_out
 from app.services.tables import TableOptions
 
 router = APIRouter(prefix="/v1/tables", tags=["tables"])
@@ -45,7 +45,7 @@ async def create_table(
     table = await services.tables.create(
         caller, body.variant, options, body.seat, bots, idempotency_key
     )
-    return table_from_log(table)
+    return table_out(await services.tables.summary(table.id))
 
 
 @router.get(
@@ -92,7 +92,7 @@ async def take_seat(
         table = await services.tables.seat_bot(table_id, seat, body.bot, caller)
     else:
         table = await services.tables.sit(table_id, seat, caller)
-    return table_from_log(table)
+    return table_out(await services.tables.summary(table.id))
 
 
 @router.delete(
@@ -104,4 +104,5 @@ async def take_seat(
 async def leave_seat(
     table_id: TableId, seat: SeatNo, caller: Caller, services: ServicesDep
 ) -> s.TableOut:
-    return table_from_log(await services.tables.leave(table_id, seat, caller))
+    table = await services.tables.leave(table_id, seat, caller)
+    return table_out(await services.tables.summary(table.id))

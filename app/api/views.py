@@ -8,7 +8,6 @@ from app.api import schemas as s
 from app.domain import kozel24 as k
 from app.domain.cards import Card
 from app.domain.kozel24.views import TrickView
-from app.domain.lobby import Lobby
 from app.services.table_log import Table
 from app.services.tables import TableSummary
 
@@ -182,39 +181,6 @@ def table_out(summary: TableSummary) -> s.TableOut:
         deal_no=summary.deal_no,
         version=summary.version,
         created_at=summary.created_at,
-    )
-
-
-def table_from_log(table: Table) -> s.TableOut:
-    """The Table resource as of a folded log (used right after a write)."""
-    lobby: Lobby | None = table.lobby
-    assert lobby is not None and table.created_at is not None
-    created = lobby.created
-    game = table.game
-    return s.TableOut(
-        id=table.id,
-        variant=created.variant,
-        status=table.status,  # type: ignore[arg-type]
-        options={
-            "eggs": created.eggs,
-            "messages": created.messages,
-            "move_clock_s": created.move_clock_s,
-            "first_dealer": created.first_dealer,
-        },
-        seats=[
-            s.SeatOut(
-                seat=seat,
-                player=None
-                if o.player_id is None
-                else s.PlayerOut(id=o.player_id, name=o.name or ""),
-                bot=o.bot,
-            )
-            for seat, o in enumerate(lobby.seats)
-        ],
-        written=list(game.written) if game is not None else [0, 0],
-        deal_no=game.deal_no if game is not None else 0,
-        version=table.version,
-        created_at=table.created_at,
     )
 
 

@@ -3,15 +3,28 @@ and the records that make retries safe (move ids, idempotency keys)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import JSON, DateTime, Dialect, ForeignKey, Index, Integer, String
+from sqlalchemy.types import TypeDecorator
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
+class UTCDateTime(TypeDecorator[datetime]):
+    """Timestamps stored with their zone and read back as UTC (SQLite forgets the zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
 class Base(DeclarativeBase):
-    pass
+    type_annotation_map = {datetime: UTCDateTime}  # noqa: RUF012
 
 
 class Player(Base):
@@ -19,7 +32,7 @@ class Player(Base):
     id: Mapped[str] = mapped_column(String(36), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column()
 
 
 class GameTable(Base):
@@ -34,8 +47,8 @@ class GameTable(Base):
     deal_no: Mapped[int] = mapped_column(Integer, default=0)
     written_0: Mapped[int] = mapped_column(Integer, default=0)
     written_1: Mapped[int] = mapped_column(Integer, default=0)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column()
+    updated_at: Mapped[datetime] = mapped_column()
 
     __table_args__ = (Index("ix_game_tables_status_created", "status", "created_at", "id"),)
 
@@ -65,7 +78,7 @@ class Event(Base):
     schema_version: Mapped[int] = mapped_column(Integer)
     deal_no: Mapped[int] = mapped_column(Integer)
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column()
 
 
 class Move(Base):
@@ -79,7 +92,7 @@ class Move(Base):
     move_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     player_id: Mapped[str] = mapped_column(String(36))
     version: Mapped[int] = mapped_column(Integer)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column()
 
 
 class TableRequest(Base):
@@ -89,4 +102,4 @@ class TableRequest(Base):
     player_id: Mapped[str] = mapped_column(String(36), primary_key=True)
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     table_id: Mapped[str] = mapped_column(String(36))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column()

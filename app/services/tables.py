@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import random
-import secrets
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -85,11 +84,14 @@ class Tables:
         sessions: async_sessionmaker[AsyncSession],
         wakeup: Wakeup,
         recheck_interval_s: float = 1.0,
+        chance: random.Random | None = None,
     ) -> None:
+        """`chance` draws the shuffle seeds, the random first dealer and the random bots'
+        choices; by default from the operating system. Tests pass a seeded one."""
         self._sessions = sessions
         self._wakeup = wakeup
         self._recheck = recheck_interval_s
-        self._rng = random.Random(secrets.randbits(64))
+        self._chance = chance or random.SystemRandom()
 
     # Tables and seats
 
@@ -267,7 +269,7 @@ class Tables:
             .order_by(Seat.table_id, Seat.seat)
         )
         found: dict[str, list[SeatRow]] = {}
-        for seat, player in rows.tuples():
+        for seat, player in rows:
             info = PlayerInfo(player.id, player.name) if player is not None else None
             found.setdefault(seat.table_id, []).append(SeatRow(seat.seat, info, seat.bot))
         return {key: tuple(value) for key, value in found.items()}
@@ -313,7 +315,7 @@ class Tables:
                     .where(GameTable.status == "playing")
                     .order_by(GameTable.updated_at)
                 )
-                found = [(table_id, version) for table_id, version in rows.tuples()]
+                found = [(table_id, version) for table_id, version in rows]
             remaining = deadline - _clock()
             if found or remaining <= 0:
                 return found
@@ -413,17 +415,17 @@ class Tables:
             created = lobby.created
             first = created.first_dealer
             if first is None:
-                first = self._rng.randrange(4)  # K-7: the server picks deal 1's dealer
+                first = self._chance.randrange(4)  # K-7: the server picks deal 1's dealer
             options = kozel24.Options(eggs=created.eggs, messages=created.messages)
             return [*kozel24.start_game(options, first)]
         if game.is_terminal:
             return []
         if kozel24.is_chance_node(game):
-            return [*kozel24.decide(game, kozel24.ShuffleDeck(secrets.token_bytes(32)))]
+            return [*kozel24.decide(game, kozel24.ShuffleDeck(self._chance.randbytes(32)))]
         for seat in kozel24.to_act(game):
             level = lobby.seats[seat].bot
             if level is not None:
-                bot = make_bot(level, self._rng)
+                bot = make_bot(level, self._chance)
                 return [*kozel24.decide(game, bot.choose(kozel24.view_for(game, seat)))]
         return []
 

@@ -1,0 +1,80 @@
+"""An in-process app on each database, and small helpers for talking to it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+
+from app.api.main import create_app
+from app.config import Settings
+
+
+@dataclass
+class Client:
+    """A player with its token, or a spectator."""
+
+    http: httpx.AsyncClient
+    token: str | None = None
+    id: str | None = None
+
+    def _headers(self, extra: dict[str, str] | None = None) -> dict[str, str]:
+        headers = dict(extra or {})
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        return headers
+
+    async def get(
+        self, path: str, headers: dict[str, str] | None = None, **params: Any
+    ) -> httpx.Response:
+        return await self.http.get(path, params=params, headers=self._headers(headers))
+
+    async def post(
+        self, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> httpx.Response:
+        return await self.http.post(path, json=body, headers=self._headers(headers))
+
+    async def put(self, path: str, body: Any = None) -> httpx.Response:
+        return await self.http.put(path, json=body, headers=self._headers())
+
+    async def delete(self, path: str) -> httpx.Response:
+        return await self.http.delete(path, headers=self._headers())
+
+
+@dataclass
+class Api:
+    http: httpx.AsyncClient
+
+    async def player(self, name: str = "Вася") -> Client:
+        response = await self.http.post("/v1/players", json={"name": name})
+        assert response.status_code == 201, response.text
+        body = response.json()
+        return Client(self.http, body["token"], body["id"])
+
+    @property
+    def anonymous(self) -> Client:
+        return Client(self.http)
+
+
+@pytest.fixture
+async def api(database_url: str) -> AsyncIterator[Api]:
+    settings = Settings(database_url=database_url, recheck_interval_s=0.2)
+    app = create_app(settings, chance=random.Random(7))
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://kozel") as http:
+            yield Api(http)
+
+
+def assert_problem(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    body: dict[str, Any] = response.json()
+    assert body["code"] == code
+    assert body["status"] == status
+    assert body["title"] and body["detail"] and body["type"]
+    return body

@@ -1,0 +1,256 @@
+"""Playing over the API: views, long-poll, moves and their errors, retries, messages,
+resigning, the event log and finished-deal records."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+
+import pytest
+
+from app.domain.kozel24 import deck
+from app.domain.kozel24.decide import deal_hands
+from tests.api.conftest import Api, Client, assert_problem
+from tests.api.play import human_table, play_to_end, step, views
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_four_players_play_a_whole_game_with_legal_actions_only(api: Api) -> None:
+    table_id, players = await human_table(api, first_dealer=2)
+    taken = await play_to_end(table_id, players, random.Random(3))
+    final = await views(table_id, players)
+    result = final[0]["result"]
+    assert final[0]["status"] == "finished"
+    assert "goats" in result["titles"]
+    assert max(result["written"]) >= 12 or result["reason"] == "resigned"
+    assert all(v["legal_actions"] == [] for v in final)
+    endpoints = {t["action"]["endpoint"] for t in taken}
+    assert "moves" in endpoints
+    table = (await api.anonymous.get(f"/v1/tables/{table_id}")).json()
+    assert table["status"] == "finished"
+    assert table["written"] == result["written"]
+    # Every finished deal can be checked by anyone: the seed matches its commitment and,
+    # with the cut, gives exactly the hands that were dealt.
+    for deal_no in range(1, final[0]["deal_no"] + 1):
+        record = (await api.anonymous.get(f"/v1/tables/{table_id}/deals/{deal_no}")).json()
+        seed = bytes.fromhex(record["seed"])
+        assert hashlib.sha256(seed).hexdigest() == record["commitment"]
+        masks = deal_hands(seed, record["cut_position"], record["dealer"])
+        assert [sorted(map(str, deck.cards_of(m))) for m in masks] == [
+            sorted(h) for h in record["hands"]
+        ]
+
+
+async def test_the_view_shows_only_the_callers_hand(api: Api) -> None:
+    table_id, players = await human_table(api)
+    seated = await views(table_id, players)
+    public = (await api.anonymous.get(f"/v1/tables/{table_id}/state")).json()
+    assert public["my_hand"] is None
+    assert public["my_seat"] is None
+    assert public["legal_actions"] == []
+    assert public["phase"] == "cut"
+    stranger = await api.player("stranger")
+    theirs = (await stranger.get(f"/v1/tables/{table_id}/state")).json()
+    assert theirs["my_hand"] is None  # a token from elsewhere gets the public view
+    (cutter,) = seated[0]["to_act"]
+    assert [len(seated[s]["legal_actions"]) for s in range(4)] == [
+        23 if s == cutter else 0 for s in range(4)
+    ]
+    await step(table_id, players, random.Random(1))  # the cut deals the hands
+    seated = await views(table_id, players)
+    hands = [set(v["my_hand"]) for v in seated]
+    assert all(len(h) == 6 for h in hands)
+    assert set().union(*hands) == {str(c) for c in deck.CARDS}
+    public = (await api.anonymous.get(f"/v1/tables/{table_id}/state")).json()
+    assert public["hand_sizes"] == [6, 6, 6, 6]
+    assert public["commitment"] and "seed" not in public
+
+
+async def test_etag_and_if_none_match(api: Api) -> None:
+    table_id, players = await human_table(api)
+    first = await players[0].get(f"/v1/tables/{table_id}/state")
+    etag = first.headers["etag"]
+    assert etag == f'"v{first.json()["version"]}"'
+    again = await players[0].get(f"/v1/tables/{table_id}/state", headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    assert again.content == b""
+    await step(table_id, players, random.Random(1))
+    moved = await players[0].get(f"/v1/tables/{table_id}/state", headers={"If-None-Match": etag})
+    assert moved.status_code == 200
+
+
+async def test_long_poll_returns_when_the_table_moves(api: Api) -> None:
+    table_id, players = await human_table(api)
+    version = (await players[0].get(f"/v1/tables/{table_id}/state")).json()["version"]
+    path = f"/v1/tables/{table_id}/state"
+    waiting = asyncio.create_task(players[2].get(path, since_version=str(version), wait="10"))
+    await asyncio.sleep(0.3)
+    assert not waiting.done()
+    started = asyncio.get_running_loop().time()
+    await step(table_id, players, random.Random(1))
+    response = await asyncio.wait_for(waiting, 5)
+    assert response.status_code == 200
+    assert response.json()["version"] > version
+    assert asyncio.get_running_loop().time() - started < 2
+
+
+async def test_long_poll_times_out_with_304(api: Api) -> None:
+    table_id, players = await human_table(api)
+    version = (await players[0].get(f"/v1/tables/{table_id}/state")).json()["version"]
+    path = f"/v1/tables/{table_id}/state"
+    response = await players[0].get(path, since_version=str(version), wait="0.5")
+    assert response.status_code == 304
+    past = await players[0].get(path, since_version=str(version - 1), wait="5")
+    assert past.status_code == 200
+    assert_problem(
+        await players[0].get(path, since_version="1", wait="31"), 422, "validation_error"
+    )
+    assert_problem(await players[0].get(path, since_version="-1"), 422, "validation_error")
+
+
+async def test_move_errors(api: Api) -> None:
+    table_id, players = await human_table(api)
+    view = (await players[0].get(f"/v1/tables/{table_id}/state")).json()
+    (cutter,) = view["to_act"]
+    idle = players[(cutter + 1) % 4]
+    moves = f"/v1/tables/{table_id}/moves"
+    assert_problem(await idle.post(moves, {"type": "cut", "position": 3}), 409, "not_your_turn")
+    assert_problem(
+        await players[cutter].post(moves, {"type": "cut", "position": 24}), 422, "validation_error"
+    )
+    body = assert_problem(
+        await players[cutter].post(moves, {"type": "play", "card": "AS"}), 422, "illegal_move"
+    )
+    assert len(body["legal_actions"]) == 23
+    assert body["current_version"] == view["version"]
+    assert_problem(await players[cutter].post(moves, {"type": "dance"}), 422, "validation_error")
+    assert_problem(
+        await players[cutter].post(moves, {"type": "play", "card": "7S"}), 422, "validation_error"
+    )
+    assert_problem(await players[cutter].post(moves, [1, 2]), 422, "validation_error")
+    assert_problem(
+        await api.anonymous.post(moves, {"type": "cut", "position": 3}), 401, "unauthorized"
+    )
+    stranger = await api.player("x")
+    assert_problem(await stranger.post(moves, {"type": "cut", "position": 3}), 403, "not_seated")
+    exchange = f"/v1/tables/{table_id}/exchange"
+    assert_problem(await players[cutter].post(exchange, {}), 422, "validation_error")
+    assert_problem(
+        await players[cutter].post(exchange, {"decision": "keep", "give": "AS"}),
+        422,
+        "validation_error",
+    )
+    assert_problem(await players[cutter].post(exchange, {"decision": "keep"}), 422, "illegal_move")
+
+
+async def test_expected_version_and_move_id(api: Api) -> None:
+    table_id, players = await human_table(api)
+    view = (await players[0].get(f"/v1/tables/{table_id}/state")).json()
+    (cutter,) = view["to_act"]
+    moves = f"/v1/tables/{table_id}/moves"
+    stale = {"type": "cut", "position": 5, "expected_version": view["version"] - 1}
+    body = assert_problem(await players[cutter].post(moves, stale), 409, "version_conflict")
+    assert body["current_version"] == view["version"]
+    cut = {"type": "cut", "position": 5, "expected_version": view["version"], "move_id": "m-1"}
+    first = await players[cutter].post(moves, cut)
+    assert first.status_code == 200
+    retry = await players[cutter].post(moves, cut)
+    assert retry.status_code == 200
+    assert retry.json() == first.json()
+    log = (await api.anonymous.get(f"/v1/tables/{table_id}/events", limit="500")).json()
+    assert [e["type"] for e in log["items"]].count("deck_cut") == 1
+
+
+async def test_messages_are_off_in_deal_1(api: Api) -> None:
+    table_id, players = await human_table(api)
+    response = await players[0].post(f"/v1/tables/{table_id}/messages", {"text": "прицеп"})
+    assert_problem(response, 409, "messages_disabled")
+    assert_problem(
+        await players[0].post(f"/v1/tables/{table_id}/messages", {"text": "x" * 201}),
+        422,
+        "validation_error",
+    )
+
+
+async def test_messages_from_deal_2_are_seen_by_all(api: Api) -> None:
+    table_id, players = await human_table(api, first_dealer=0)
+    rng = random.Random(5)
+    while (await players[0].get(f"/v1/tables/{table_id}/state")).json()["deal_no"] < 2:
+        assert await step(table_id, players, rng) is not None
+    view = await players[1].post(f"/v1/tables/{table_id}/messages", {"text": "  прицеп "})
+    assert view.status_code == 200
+    for client in [*players, api.anonymous]:
+        messages = (await client.get(f"/v1/tables/{table_id}/state")).json()["messages"]
+        assert [(m["seat"], m["text"]) for m in messages] == [(1, "прицеп")]
+
+
+async def test_resign_ends_the_game(api: Api) -> None:
+    table_id, players = await human_table(api)
+    response = await players[3].post(f"/v1/tables/{table_id}/resign")
+    result = response.json()["result"]
+    assert result["loser"] == 1
+    assert result["reason"] == "resigned"
+    assert_problem(await players[0].post(f"/v1/tables/{table_id}/resign"), 409, "game_over")
+    assert (await api.anonymous.get(f"/v1/tables/{table_id}")).json()["status"] == "finished"
+
+
+async def test_the_log_is_redacted_for_each_viewer(api: Api) -> None:
+    table_id, players = await human_table(api)
+    await step(table_id, players, random.Random(2))  # the cut
+    path = f"/v1/tables/{table_id}/events"
+    public = (await api.anonymous.get(path)).json()["items"]
+    dealt = next(e for e in public if e["type"] == "hands_dealt")
+    assert dealt["data"] == {"hand_sizes": [6, 6, 6, 6]}
+    shuffled = next(e for e in public if e["type"] == "deck_shuffled")
+    assert "seed" not in shuffled["data"]
+    for seat, player in enumerate(players):
+        items = (await player.get(path)).json()["items"]
+        mine = next(e for e in items if e["type"] == "hands_dealt")["data"]
+        hand = (await player.get(f"/v1/tables/{table_id}/state")).json()["my_hand"]
+        assert mine["seat"] == seat
+        assert sorted(mine["hand"]) == sorted(hand)
+    page = (await api.anonymous.get(path, after_seq="2", limit="3")).json()
+    assert [e["seq"] for e in page["items"]] == [3, 4, 5]
+    assert page["next_after_seq"] == 5
+    assert_problem(await api.anonymous.get(path, limit="501"), 422, "validation_error")
+
+
+async def test_a_running_deal_is_not_revealed(api: Api) -> None:
+    table_id, players = await human_table(api)
+    response = await api.anonymous.get(f"/v1/tables/{table_id}/deals/1")
+    assert_problem(response, 403, "deal_running")
+    assert_problem(await api.anonymous.get(f"/v1/tables/{table_id}/deals/9"), 404, "not_found")
+    assert_problem(
+        await api.anonymous.get(f"/v1/tables/{table_id}/deals/0"), 422, "validation_error"
+    )
+
+
+async def test_turns_list_and_long_poll(api: Api) -> None:
+    table_id, players = await human_table(api)
+    view = (await players[0].get(f"/v1/tables/{table_id}/state")).json()
+    (cutter,) = view["to_act"]
+    turns = (await players[cutter].get("/v1/players/me/turns")).json()
+    assert turns == [{"table_id": table_id, "version": view["version"]}]
+    nxt = players[(cutter + 1) % 4]
+    assert (await nxt.get("/v1/players/me/turns")).json() == []
+    waiting = asyncio.create_task(_turns_of(players, table_id))
+    await asyncio.sleep(0.2)
+    await step(table_id, players, random.Random(4))  # the cut: someone must lead or decide
+    found = await asyncio.wait_for(waiting, 5)
+    assert found
+
+
+async def _turns_of(players: list[Client], table_id: str) -> list[int]:
+    """Long-poll every player's turns; the first answers that name this table."""
+    polls = [asyncio.create_task(p.get("/v1/players/me/turns", wait="5")) for p in players]
+    done, pending = await asyncio.wait(polls, return_when=asyncio.FIRST_COMPLETED)
+    for poll in pending:
+        poll.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+    return [
+        players.index(next(p for p, t in zip(players, polls, strict=True) if t is poll))
+        for poll in done
+        if any(t["table_id"] == table_id for t in poll.result().json())
+    ]
