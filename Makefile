@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install check test test-slow bench format clean
+.PHONY: install run migrate openapi check test test-slow bench format clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,10 +14,22 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+## run: set up, migrate the database (DATABASE_URL, default an SQLite file in var/), serve :8000
+run: migrate
+	$(BIN)/kozel serve
+
+## migrate: upgrade the database to the latest schema
+migrate: $(STAMP)
+	$(BIN)/kozel migrate
+
+## openapi: regenerate the committed OpenAPI document from the code
+openapi: $(STAMP)
+	$(BIN)/kozel openapi > openapi/openapi.json
+
 ## check: format, lint, types, import layers, then the default test suite (warnings are errors)
 check: $(STAMP)
-	$(BIN)/ruff format --check app tests bench
-	$(BIN)/ruff check app tests bench
+	$(BIN)/ruff format --check app tests bench migrations
+	$(BIN)/ruff check app tests bench migrations
 	$(BIN)/mypy --strict app
 	$(BIN)/lint-imports
 	$(BIN)/pytest -q
@@ -34,8 +46,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 format: $(STAMP)
-	$(BIN)/ruff format app tests bench
-	$(BIN)/ruff check --fix app tests bench
+	$(BIN)/ruff format app tests bench migrations
+	$(BIN)/ruff check --fix app tests bench migrations
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis var

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 
 from app.config import async_url, get_settings
@@ -21,6 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser(
         "check-db", help="exit 0 if the database is reachable and its schema is current"
     )
+    commands.add_parser("openapi", help="print the OpenAPI document (openapi/openapi.json)")
     args = parser.parse_args(argv)
     settings = get_settings()
     url = async_url(settings.database_url)
@@ -32,6 +34,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "check-db":
         return asyncio.run(_check(url))
+    if args.command == "openapi":
+        from app.api.main import openapi_document
+
+        print(json.dumps(openapi_document(), indent=2, ensure_ascii=False))
+        return 0
     import uvicorn
 
     from app.api.main import create_app

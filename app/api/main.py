@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 
@@ -42,7 +43,9 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
         wakeup.start_listening(url)
         sessions = session_factory(engine)
         app.state.services = Services(
-            settings, Players(sessions), Tables(sessions, wakeup, settings.recheck_interval_s, chance)
+            settings,
+            Players(sessions),
+            Tables(sessions, wakeup, settings.recheck_interval_s, chance),
         )
         try:
             yield
@@ -66,3 +69,8 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
     app.include_router(tables_router)
     app.include_router(play_router)
     return app
+
+
+def openapi_document() -> dict[str, Any]:
+    """The OpenAPI document, as served at /openapi.json (no database needed)."""
+    return create_app(Settings()).openapi()

@@ -31,6 +31,9 @@ class PlayerOut(BaseModel):
 
 
 class NewPlayerOut(PlayerOut):
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"id": "0b7c…", "name": "Вася", "token": "kq3J9…"}]}
+    )
     token: str = Field(description="The bearer token; shown only this once")
 
 
@@ -61,6 +64,33 @@ class SeatOut(BaseModel):
 
 
 class TableOut(BaseModel):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "5f0e…",
+                    "variant": "kozel24",
+                    "status": "playing",
+                    "options": {
+                        "eggs": True,
+                        "messages": True,
+                        "move_clock_s": None,
+                        "first_dealer": None,
+                    },
+                    "seats": [
+                        {"seat": 0, "player": {"id": "0b7c…", "name": "Вася"}, "bot": None},
+                        {"seat": 1, "player": None, "bot": "random"},
+                        {"seat": 2, "player": None, "bot": "random"},
+                        {"seat": 3, "player": None, "bot": "random"},
+                    ],
+                    "written": [4, 2],
+                    "deal_no": 3,
+                    "version": 57,
+                    "created_at": "2026-11-30T10:00:00Z",
+                }
+            ]
+        }
+    )
     id: str
     variant: str
     status: Literal["waiting", "playing", "finished"]
@@ -176,6 +206,61 @@ class ResultOut(BaseModel):
 
 
 class ViewOut(BaseModel):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "table_id": "5f0e…",
+                    "version": 57,
+                    "status": "playing",
+                    "deal_no": 3,
+                    "phase": "play",
+                    "dealer": 1,
+                    "cutter": 0,
+                    "first_leader": 2,
+                    "to_act": [0],
+                    "my_seat": 0,
+                    "my_hand": ["AS", "QC", "10H", "KD", "6S"],
+                    "hand_sizes": [5, 5, 4, 4],
+                    "trick": {"leader": 2, "cards": [{"seat": 2, "card": "KH"}]},
+                    "last_trick": {
+                        "leader": 1,
+                        "cards": [
+                            {"seat": 1, "card": "AH"},
+                            {"seat": 2, "card": "6H"},
+                            {"seat": 3, "card": "10H"},
+                            {"seat": 0, "card": "JD"},
+                        ],
+                        "winner": 0,
+                        "points": 23,
+                    },
+                    "tricks_taken": [1, 0],
+                    "points": [23, 0],
+                    "written": [4, 2],
+                    "eggs_multiplier": 1,
+                    "eggs_played": False,
+                    "exchanges": [{"from_seat": 1, "to_seat": 3}],
+                    "messages": [{"seat": 1, "text": "прицеп", "at": "2026-11-30T10:01:00Z"}],
+                    "messages_allowed": True,
+                    "commitment": "9f86d081884c7d659a2feaa0c55ad015"
+                    "a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                    "legal_actions": [
+                        {"endpoint": "moves", "body": {"type": "play", "card": "10H"}}
+                    ],
+                    "last_deal": {
+                        "deal_no": 2,
+                        "points": [70, 50],
+                        "written_on": 1,
+                        "amount": 2,
+                        "reason": "points",
+                        "wiped": None,
+                        "queen_caught_by": None,
+                    },
+                    "result": None,
+                }
+            ]
+        }
+    )
     table_id: str
     version: int
     status: Literal["waiting", "playing", "finished"]

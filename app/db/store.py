@@ -47,12 +47,18 @@ class NewEvent:
 
 async def load(session: AsyncSession, table_id: str, after_seq: int = 0) -> list[StoredEvent]:
     rows = await session.execute(
-        select(Event).where(Event.table_id == table_id, Event.seq > after_seq).order_by(Event.seq)
+        select(
+            Event.seq,
+            Event.type,
+            Event.schema_version,
+            Event.deal_no,
+            Event.payload,
+            Event.created_at,
+        )
+        .where(Event.table_id == table_id, Event.seq > after_seq)
+        .order_by(Event.seq)
     )
-    return [
-        StoredEvent(e.seq, e.type, e.schema_version, e.deal_no, e.payload, e.created_at)
-        for e in rows.scalars()
-    ]
+    return [StoredEvent(*row) for row in rows]
 
 
 async def append(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable, Iterator
 
 import psycopg
 from sqlalchemy import text
@@ -28,18 +29,26 @@ class Wakeup:
         self._listener: asyncio.Task[None] | None = None
         self.listening = False
 
-    async def wait(self, keys: list[str], timeout: float) -> bool:
-        """Wait until one of `keys` is woken or `timeout` passes; True when woken."""
+    @contextlib.contextmanager
+    def watching(self, keys: list[str]) -> Iterator[Callable[[float], Awaitable[bool]]]:
+        """Register for `keys` first, then read the database, then wait: a wake-up that comes
+        between the read and the wait is not lost. Yields `wait(timeout) -> woken`."""
         events = [self._events.setdefault(key, asyncio.Event()) for key in keys]
         for key in keys:
             self._waiters[key] = self._waiters.get(key, 0) + 1
-        waits = [asyncio.ensure_future(e.wait()) for e in events]
+
+        async def wait(timeout: float) -> bool:
+            waits = [asyncio.ensure_future(e.wait()) for e in events]
+            try:
+                done, _ = await asyncio.wait(waits, timeout=timeout, return_when="FIRST_COMPLETED")
+                return bool(done)
+            finally:
+                for waiting in waits:
+                    waiting.cancel()
+
         try:
-            done, _ = await asyncio.wait(waits, timeout=timeout, return_when="FIRST_COMPLETED")
-            return bool(done)
+            yield wait
         finally:
-            for waiting in waits:
-                waiting.cancel()
             for key in keys:
                 self._waiters[key] -= 1
                 if not self._waiters[key]:

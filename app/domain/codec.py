@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from typing import Any, TypeVar, Union
@@ -39,68 +40,104 @@ def encode(value: object) -> JSON:
 
 def decode(cls: type[D], payload: JSON) -> D:
     """Build dataclass `cls` from `payload`, checking every field against its type."""
-    if not isinstance(payload, dict):
-        raise MalformedEvent(f"{cls.__name__}: expected an object, got {type(payload).__name__}")
-    hints = _hints(typing.cast(type, cls))
-    values: dict[str, object] = {}
-    for name, tp in hints.items():
-        if name not in payload:
-            raise MalformedEvent(f"{cls.__name__}: missing field {name!r}")
-        values[name] = _decode_value(tp, payload[name], f"{cls.__name__}.{name}")
-    return cls(**values)
+    value = typing.cast(D, _decoder(typing.cast(type, cls))(payload, cls.__name__))
+    return value
+
+
+Decoder = Callable[[JSON, str], object]
 
 
 @cache
-def _hints(cls: type) -> dict[str, Any]:
-    hints = typing.get_type_hints(cls)
-    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
-
-
-def _decode_value(tp: Any, value: JSON, where: str) -> object:
+def _decoder(tp: Any) -> Decoder:
+    """A function that decodes and checks one value of type `tp` (built once per type)."""
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
-        if value is None and type(None) in typing.get_args(tp):
-            return None
         inner = [arg for arg in typing.get_args(tp) if arg is not type(None)]
-        if len(inner) != 1:
-            raise TypeError(f"{where}: only `X | None` unions are supported")
-        return _decode_value(inner[0], value, where)
+        if len(inner) != 1 or type(None) not in typing.get_args(tp):
+            raise TypeError(f"only `X | None` unions are supported, not {tp!r}")
+        decode_inner = _decoder(inner[0])
+        return lambda value, where: None if value is None else decode_inner(value, where)
     if origin is tuple:
-        args = typing.get_args(tp)
-        if not isinstance(value, list):
-            raise MalformedEvent(f"{where}: expected a list")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode_value(args[0], item, where) for item in value)
-        if len(args) != len(value):
-            raise MalformedEvent(f"{where}: expected {len(args)} items")
-        return tuple(_decode_value(arg, item, where) for arg, item in zip(args, value, strict=True))
+        return _tuple_decoder(typing.get_args(tp))
     if tp is Card:
-        try:
-            return Card.parse(value)
-        except MalformedCard as error:
-            raise MalformedEvent(f"{where}: {error}") from None
+        return _card
     if tp is bytes:
-        try:
-            return bytes.fromhex(value)
-        except (TypeError, ValueError):
-            raise MalformedEvent(f"{where}: expected hex bytes") from None
-    if tp is bool:
-        if not isinstance(value, bool):
-            raise MalformedEvent(f"{where}: expected a boolean")
-        return value
-    if tp is int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise MalformedEvent(f"{where}: expected an integer")
-        return value
-    if tp is str:
-        if not isinstance(value, str):
-            raise MalformedEvent(f"{where}: expected a string")
-        return value
+        return _bytes
+    if tp in (bool, int, str):
+        return _scalar(tp)
     if isinstance(tp, type) and issubclass(tp, Enum):
+        return _enum(tp)
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _dataclass_decoder(tp)
+    raise TypeError(f"unsupported field type {tp!r}")
+
+
+def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+
+        def decode_items(value: JSON, where: str) -> object:
+            if not isinstance(value, list):
+                raise MalformedEvent(f"{where}: expected a list")
+            return tuple(item(v, where) for v in value)
+
+        return decode_items
+    items = [_decoder(arg) for arg in args]
+
+    def decode_fixed(value: JSON, where: str) -> object:
+        if not isinstance(value, list) or len(value) != len(items):
+            raise MalformedEvent(f"{where}: expected a list of {len(items)}")
+        return tuple(item(v, where) for item, v in zip(items, value, strict=True))
+
+    return decode_fixed
+
+
+def _card(value: JSON, where: str) -> object:
+    try:
+        return Card.parse(value)
+    except MalformedCard as error:
+        raise MalformedEvent(f"{where}: {error}") from None
+
+
+def _bytes(value: JSON, where: str) -> object:
+    try:
+        return bytes.fromhex(value)
+    except (TypeError, ValueError):
+        raise MalformedEvent(f"{where}: expected hex bytes") from None
+
+
+def _scalar(tp: type) -> Decoder:
+    def check(value: JSON, where: str) -> object:
+        # bool is an int in Python; on the wire they are different things.
+        if type(value) is not tp:
+            raise MalformedEvent(f"{where}: expected {tp.__name__}")
+        return value
+
+    return check
+
+
+def _enum(tp: type[Enum]) -> Decoder:
+    def member(value: JSON, where: str) -> object:
         try:
             return tp(value)
         except ValueError:
             raise MalformedEvent(f"{where}: unknown value {value!r}") from None
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return decode(tp, value)
-    raise TypeError(f"{where}: unsupported field type {tp!r}")
+
+    return member
+
+
+def _dataclass_decoder(cls: type) -> Decoder:
+    hints = typing.get_type_hints(cls)
+    fields = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls)]
+
+    def build(payload: JSON, where: str) -> object:
+        if not isinstance(payload, dict):
+            raise MalformedEvent(f"{where}: expected an object")
+        values = {}
+        for name, field_decoder in fields:
+            if name not in payload:
+                raise MalformedEvent(f"{where}: missing field {name!r}")
+            values[name] = field_decoder(payload[name], f"{where}.{name}")
+        return cls(**values)
+
+    return build

@@ -221,11 +221,12 @@ class Tables:
         """The table once its version is past `since`, or as it is after `wait` seconds."""
         deadline = _clock() + wait
         while True:
-            table = await self.get(table_id)
-            remaining = deadline - _clock()
-            if table.version > since or remaining <= 0:
-                return table
-            await self._wakeup.wait([f"t:{table_id}"], min(remaining, self._recheck))
+            with self._wakeup.watching([f"t:{table_id}"]) as woken:
+                table = await self.get(table_id)
+                remaining = deadline - _clock()
+                if table.version > since or remaining <= 0:
+                    return table
+                await woken(min(remaining, self._recheck))
 
     async def summaries(
         self, status: str | None, limit: int, cursor: str | None
@@ -307,19 +308,23 @@ class Tables:
     async def turns(self, player: PlayerInfo, wait: float) -> list[tuple[str, int]]:
         deadline = _clock() + wait
         while True:
-            async with self._sessions() as session:
-                rows = await session.execute(
-                    select(GameTable.id, GameTable.version)
-                    .join(Seat, Seat.table_id == GameTable.id)
-                    .where(Seat.player_id == player.id, Seat.must_act)
-                    .where(GameTable.status == "playing")
-                    .order_by(GameTable.updated_at)
-                )
-                found = [(table_id, version) for table_id, version in rows]
-            remaining = deadline - _clock()
-            if found or remaining <= 0:
-                return found
-            await self._wakeup.wait([f"p:{player.id}"], min(remaining, self._recheck))
+            with self._wakeup.watching([f"p:{player.id}"]) as woken:
+                found = await self._turns_now(player)
+                remaining = deadline - _clock()
+                if found or remaining <= 0:
+                    return found
+                await woken(min(remaining, self._recheck))
+
+    async def _turns_now(self, player: PlayerInfo) -> list[tuple[str, int]]:
+        async with self._sessions() as session:
+            rows = await session.execute(
+                select(GameTable.id, GameTable.version)
+                .join(Seat, Seat.table_id == GameTable.id)
+                .where(Seat.player_id == player.id, Seat.must_act)
+                .where(GameTable.status == "playing")
+                .order_by(GameTable.updated_at)
+            )
+            return [(table_id, version) for table_id, version in rows]
 
     # The one write path
 

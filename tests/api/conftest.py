@@ -76,5 +76,7 @@ def assert_problem(response: httpx.Response, status: int, code: str) -> dict[str
     body: dict[str, Any] = response.json()
     assert body["code"] == code
     assert body["status"] == status
-    assert body["title"] and body["detail"] and body["type"]
+    assert body["title"]
+    assert body["detail"]
+    assert body["type"]
     return body

@@ -65,7 +65,8 @@ async def test_the_view_shows_only_the_callers_hand(api: Api) -> None:
     assert set().union(*hands) == {str(c) for c in deck.CARDS}
     public = (await api.anonymous.get(f"/v1/tables/{table_id}/state")).json()
     assert public["hand_sizes"] == [6, 6, 6, 6]
-    assert public["commitment"] and "seed" not in public
+    assert public["commitment"]
+    assert "seed" not in public
 
 
 async def test_etag_and_if_none_match(api: Api) -> None:
@@ -218,7 +219,7 @@ async def test_the_log_is_redacted_for_each_viewer(api: Api) -> None:
 
 
 async def test_a_running_deal_is_not_revealed(api: Api) -> None:
-    table_id, players = await human_table(api)
+    table_id, _players = await human_table(api)
     response = await api.anonymous.get(f"/v1/tables/{table_id}/deals/1")
     assert_problem(response, 403, "deal_running")
     assert_problem(await api.anonymous.get(f"/v1/tables/{table_id}/deals/9"), 404, "not_found")

@@ -1,0 +1,73 @@
+"""End to end: real uvicorn processes, real HTTP clients, whole games."""
+
+from __future__ import annotations
+
+import random
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.e2e.clients import play_table, register
+from tests.e2e.server import Server
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
+    running = Server(database_url, tmp_path / "server.log").start()
+    yield running
+    running.stop()
+
+
+async def test_four_http_clients_play_whole_games(server: Server) -> None:
+    for seed in (1, 2):
+        finals = await play_table([server.url], seed, first_dealer=seed % 4)
+        results = [view["result"] for view in finals]
+        assert all(r == results[0] for r in results)
+        assert "goats" in results[0]["titles"]
+        assert max(results[0]["written"]) >= 12
+
+
+async def test_a_restart_mid_deal_loses_nothing(database_url: str, tmp_path: Path) -> None:
+    first = Server(database_url, tmp_path / "server.log").start()
+    async with httpx.AsyncClient(base_url=first.url, timeout=30) as http:
+        auth = await register(http, "solo")
+        headers = {"Authorization": auth["Authorization"]}
+        bots = {"1": "random", "2": "random", "3": "random"}
+        table = (
+            await http.post("/v1/tables", json={"seat": 0, "bots": bots}, headers=headers)
+        ).json()
+        path = f"/v1/tables/{table['id']}/state"
+        rng = random.Random(3)
+        for _ in range(12):  # into the middle of a deal
+            view = (await http.get(path, headers=headers)).json()
+            action = rng.choice(view["legal_actions"])
+            posted = await http.post(
+                f"/v1/tables/{table['id']}/{action['endpoint']}",
+                json=action["body"],
+                headers=headers,
+            )
+            assert posted.status_code == 200
+        before = (await http.get(path, headers=headers)).json()
+    first.stop(signal.SIGKILL)
+    second = Server(database_url, tmp_path / "server.log").start()
+    try:
+        async with httpx.AsyncClient(base_url=second.url, timeout=30) as http:
+            after = (await http.get(path, headers=headers)).json()
+            assert after == before
+            while after["status"] != "finished":
+                action = rng.choice(after["legal_actions"])
+                posted = await http.post(
+                    f"/v1/tables/{table['id']}/{action['endpoint']}",
+                    json=action["body"],
+                    headers=headers,
+                )
+                assert posted.status_code == 200, posted.text
+                after = posted.json()
+            assert after["result"]["loser"] in (0, 1)
+    finally:
+        second.stop()
