@@ -1,0 +1,154 @@
+"""Two uvicorn processes over one PostgreSQL database: whole games with clients spread over
+both, long-poll wake-ups across instances, racing moves, retried move ids."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.databases import PostgresDatabase
+from tests.e2e.clients import play_table, register
+from tests.e2e.server import Server
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def pair(postgres: PostgresDatabase | None, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    if postgres is None:
+        pytest.skip("PostgreSQL is not reachable (it is required under CI)")
+    postgres.empty()
+    first = Server(postgres.url, tmp_path / "a.log").start()
+    second = Server(postgres.url, tmp_path / "b.log").start()
+    yield first, second
+    first.stop()
+    second.stop()
+
+
+async def _seated_table(
+    a: httpx.AsyncClient, b: httpx.AsyncClient
+) -> tuple[str, list[dict[str, str]]]:
+    """Four players (two per instance) at a new table; returns the table and their auth."""
+    clients = [a, b, a, b]
+    auths = [await register(c, f"p{n}") for n, c in enumerate(clients)]
+    created = await a.post(
+        "/v1/tables",
+        json={"seat": 0, "options": {"first_dealer": 0}},
+        headers={"Authorization": auths[0]["Authorization"]},
+    )
+    table_id: str = created.json()["id"]
+    for seat in (1, 2, 3):
+        await clients[seat].put(
+            f"/v1/tables/{table_id}/seats/{seat}",
+            headers={"Authorization": auths[seat]["Authorization"]},
+        )
+    return table_id, auths
+
+
+async def test_whole_games_with_clients_on_both_instances(pair: tuple[Server, Server]) -> None:
+    first, second = pair
+    finals = await play_table([first.url, second.url], seed=11)
+    assert all(view["result"] == finals[0]["result"] for view in finals)
+    assert "goats" in finals[0]["result"]["titles"]
+
+
+async def test_a_long_poll_wakes_when_the_other_instance_moves(pair: tuple[Server, Server]) -> None:
+    first, second = pair
+    async with (
+        httpx.AsyncClient(base_url=first.url, timeout=30) as a,
+        httpx.AsyncClient(base_url=second.url, timeout=30) as b,
+    ):
+        table_id, auths = await _seated_table(a, b)
+        path = f"/v1/tables/{table_id}/state"
+        view = (await a.get(path, headers={"Authorization": auths[0]["Authorization"]})).json()
+        (cutter,) = view["to_act"]
+        cutter_client = [a, b, a, b][cutter]
+        watcher = a if cutter_client is b else b
+        for _ in range(3):
+            version = view["version"]
+            poll = asyncio.create_task(
+                watcher.get(path, params={"since_version": version, "wait": 10})
+            )
+            await asyncio.sleep(0.5)
+            assert not poll.done()
+            moved_at = time.monotonic()
+            mover = next(n for n in range(4) if view["to_act"] and n == view["to_act"][0])
+            client = [a, b, a, b][mover]
+            mine = (
+                await client.get(path, headers={"Authorization": auths[mover]["Authorization"]})
+            ).json()
+            action = mine["legal_actions"][0]
+            posted = await client.post(
+                f"/v1/tables/{table_id}/{action['endpoint']}",
+                json=action["body"],
+                headers={"Authorization": auths[mover]["Authorization"]},
+            )
+            assert posted.status_code == 200
+            answer = await asyncio.wait_for(poll, 5)
+            assert answer.status_code == 200
+            assert time.monotonic() - moved_at < 1.0, "the wake-up took a second or more"
+            view = answer.json()
+            if view["phase"] != "play":
+                break
+
+
+async def test_racing_moves_and_retried_move_ids(pair: tuple[Server, Server]) -> None:
+    first, second = pair
+    async with (
+        httpx.AsyncClient(base_url=first.url, timeout=30) as a,
+        httpx.AsyncClient(base_url=second.url, timeout=30) as b,
+    ):
+        table_id, auths = await _seated_table(a, b)
+        path = f"/v1/tables/{table_id}/state"
+        winners = 0
+        for round_no in range(20):
+            public = (await a.get(path)).json()
+            if public["status"] != "playing" or len(public["to_act"]) != 1:
+                break
+            (seat,) = public["to_act"]
+            headers = {"Authorization": auths[seat]["Authorization"]}
+            view = (await a.get(path, headers=headers)).json()
+            action = view["legal_actions"][0]
+            url = f"/v1/tables/{table_id}/{action['endpoint']}"
+            version = view["version"]
+            if round_no % 2 == 0:
+                # The same version, two different moves ids, one to each instance.
+                bodies = [
+                    {**action["body"], "expected_version": version, "move_id": f"r{round_no}-{n}"}
+                    for n in range(2)
+                ]
+                answers = await asyncio.gather(
+                    a.post(url, json=bodies[0], headers=headers),
+                    b.post(url, json=bodies[1], headers=headers),
+                )
+                codes = sorted(r.status_code for r in answers)
+                assert codes == [200, 409], [r.text for r in answers]
+                loser = next(r for r in answers if r.status_code == 409).json()
+                assert loser["code"] == "version_conflict"
+                winners += 1
+            else:
+                # One move id sent to both instances at once: one move, the same answer.
+                body = {**action["body"], "move_id": f"retry-{round_no}"}
+                answers = await asyncio.gather(
+                    a.post(url, json=body, headers=headers),
+                    b.post(url, json=body, headers=headers),
+                )
+                assert [r.status_code for r in answers] == [200, 200]
+                assert answers[0].json() == answers[1].json()
+            after = (await a.get(path)).json()
+            assert after["version"] > version
+        assert winners >= 5
+        log = (await a.get(f"/v1/tables/{table_id}/events", params={"limit": 500})).json()
+        seqs = [e["seq"] for e in log["items"]]
+        assert seqs == sorted(set(seqs))
+        # Each round appended exactly one move (plus what it caused): no card twice in a deal.
+        played = [
+            (e["deal_no"], e["data"]["card"]) for e in log["items"] if e["type"] == "card_played"
+        ]
+        assert len(played) == len(set(played))
+        assert [e["type"] for e in log["items"]].count("deck_cut") == public["deal_no"]
