@@ -151,4 +151,9 @@ async def test_racing_moves_and_retried_move_ids(pair: tuple[Server, Server]) ->
             (e["deal_no"], e["data"]["card"]) for e in log["items"] if e["type"] == "card_played"
         ]
         assert len(played) == len(set(played))
-        assert [e["type"] for e in log["items"]].count("deck_cut") == public["deal_no"]
+        types = [e["type"] for e in log["items"]]
+        assert (
+            types.count("deck_shuffled") - 1
+            <= types.count("deck_cut")
+            <= types.count("deck_shuffled")
+        )
