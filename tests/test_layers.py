@@ -30,7 +30,9 @@ def test_domain_imports_only_the_standard_library() -> None:
 
 
 def test_domain_has_no_io_clock_or_randomness() -> None:
-    banned = {"random", "time", "datetime", "os", "socket", "secrets", "uuid", "io", "pathlib"}
+    """No I/O, no randomness, and no reading of the clock (times arrive as data)."""
+    banned = {"random", "time", "os", "socket", "secrets", "uuid", "io", "pathlib", "asyncio"}
+    clock_calls = {"now", "utcnow", "today", "monotonic", "perf_counter"}
     for path in DOMAIN.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -38,3 +40,5 @@ def test_domain_has_no_io_clock_or_randomness() -> None:
                 assert not {a.name.split(".")[0] for a in node.names} & banned, path
             if isinstance(node, ast.ImportFrom) and node.module:
                 assert node.module.split(".")[0] not in banned, path
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                assert node.func.attr not in clock_calls, f"{path.name} reads the clock"

@@ -21,7 +21,7 @@ class Services:
     tables: Tables
 
 
-def _services(request: Request) -> Services:
+async def _services(request: Request) -> Services:
     services: Services = request.app.state.services
     return services
 

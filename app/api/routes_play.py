@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Header, Path, Query, Response
+from fastapi.responses import JSONResponse
 
 from app.api import schemas as s
 from app.api.deps import Caller, OptionalCaller, ServicesDep
@@ -36,13 +37,12 @@ ACTION_ERRORS = errors(401, 403, 404, 409, 422)
 )
 async def get_state(
     table_id: TableId,
-    response: Response,
     caller: OptionalCaller,
     services: ServicesDep,
     since_version: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
     wait: Annotated[float, Query(ge=0, le=30)] = 0,
     if_none_match: Annotated[str | None, Header(max_length=200)] = None,
-) -> s.ViewOut | Response:
+) -> Response:
     if since_version is not None and wait > 0:
         table = await services.tables.wait_for_version(table_id, since_version, wait)
         if table.version <= since_version:
@@ -51,10 +51,9 @@ async def get_state(
         table = await services.tables.get(table_id)
     if if_none_match is not None and f'"v{table.version}"' in if_none_match:
         return _not_modified(table.version)
-    response.headers["ETag"] = f'"v{table.version}"'
-    response.headers["Vary"] = "Authorization"
     seat = table.lobby.seat_of(caller.id) if caller and table.lobby else None
-    return view_out(table, seat)
+    headers = {"ETag": f'"v{table.version}"', "Vary": "Authorization"}
+    return JSONResponse(view_out(table, seat), headers=headers)
 
 
 def _not_modified(version: int) -> Response:
@@ -67,7 +66,7 @@ async def _act(
     caller: PlayerInfo,
     command: Callable[[int], k.Command],
     body: s.Acting,
-) -> s.ViewOut:
+) -> JSONResponse:
     try:
         table, seat = await services.tables.act(
             table_id, caller, command, body.expected_version, body.move_id
@@ -75,18 +74,18 @@ async def _act(
     except IllegalAction as error:
         current = await services.tables.get(table_id)
         seat = seat_of(current, caller.id)
-        legal = view_out(current, seat).legal_actions
         raise ApiProblem(
             "illegal_move",
             str(error),
             current_version=current.version,
-            legal_actions=[a.model_dump() for a in legal],
+            legal_actions=view_out(current, seat)["legal_actions"],
         ) from None
-    return view_out(table, seat)
+    return JSONResponse(view_out(table, seat))
 
 
 @router.post(
     "/moves",
+    response_model=s.ViewOut,
     operation_id="postMove",
     summary="Cut, play a card, claim no queens, or play on",
     description="Returns the caller's view after the move. `legal_actions` in the view lists "
@@ -108,19 +107,20 @@ async def post_move(
             }
         ),
     ],
-) -> s.ViewOut:
+) -> JSONResponse:
     return await _act(services, table_id, caller, lambda seat: move_command(body, seat), body)
 
 
 @router.post(
     "/exchange",
+    response_model=s.ViewOut,
     operation_id="postExchange",
     summary="The lone trump (K-9): exchange or keep it, or give the partner a card",
     responses=ACTION_ERRORS,
 )
 async def post_exchange(
     table_id: TableId, caller: Caller, services: ServicesDep, body: s.ExchangeIn
-) -> s.ViewOut:
+) -> JSONResponse:
     if (body.decision is None) == (body.give is None):
         raise ApiProblem("validation_error", "send either `decision` or `give`")
     return await _act(services, table_id, caller, lambda seat: exchange_command(body, seat), body)
@@ -128,18 +128,20 @@ async def post_exchange(
 
 @router.post(
     "/messages",
+    response_model=s.ViewOut,
     operation_id="postMessage",
     summary="A table message (K-16), seen by the whole table; disabled in deal 1",
     responses=ACTION_ERRORS,
 )
 async def post_message(
     table_id: TableId, caller: Caller, services: ServicesDep, body: s.MessageIn
-) -> s.ViewOut:
+) -> JSONResponse:
     return await _act(services, table_id, caller, lambda seat: k.PostMessage(seat, body.text), body)
 
 
 @router.post(
     "/resign",
+    response_model=s.ViewOut,
     operation_id="resign",
     summary="The caller's team resigns (K-18)",
     responses=ACTION_ERRORS,
@@ -149,7 +151,7 @@ async def resign(
     caller: Caller,
     services: ServicesDep,
     body: Annotated[s.ResignIn | None, Body()] = None,
-) -> s.ViewOut:
+) -> JSONResponse:
     return await _act(services, table_id, caller, k.Resign, body or s.ResignIn())
 
 

@@ -20,22 +20,22 @@ PHASES: dict[k.Phase, Literal["cut", "decisions", "play", "game_over"] | None] =
 }
 
 
-def legal_action(command: k.SeatCommand) -> s.LegalAction:
-    """The request that performs `command`: its endpoint and body."""
+def legal_action(command: k.SeatCommand) -> dict[str, Any]:
+    """The request that performs `command`: its endpoint and body (schema `LegalAction`)."""
     match command:
         case k.CutDeck(position=position):
-            return s.LegalAction(endpoint="moves", body={"type": "cut", "position": position})
+            return {"endpoint": "moves", "body": {"type": "cut", "position": position}}
         case k.PlayCard(card=card):
-            return s.LegalAction(endpoint="moves", body={"type": "play", "card": str(card)})
+            return {"endpoint": "moves", "body": {"type": "play", "card": str(card)}}
         case k.ClaimNoQueens():
-            return s.LegalAction(endpoint="moves", body={"type": "claim_no_queens"})
+            return {"endpoint": "moves", "body": {"type": "claim_no_queens"}}
         case k.PlayOn():
-            return s.LegalAction(endpoint="moves", body={"type": "play_on"})
+            return {"endpoint": "moves", "body": {"type": "play_on"}}
         case k.DecideExchange(exchange=exchange):
             decision = "exchange" if exchange else "keep"
-            return s.LegalAction(endpoint="exchange", body={"decision": decision})
+            return {"endpoint": "exchange", "body": {"decision": decision}}
         case k.GiveCard(card=card):
-            return s.LegalAction(endpoint="exchange", body={"give": str(card)})
+            return {"endpoint": "exchange", "body": {"give": str(card)}}
         case _:
             raise AssertionError(f"not a turn action: {command}")
 
@@ -59,106 +59,113 @@ def exchange_command(body: s.ExchangeIn, seat: int) -> k.Command:
     return k.DecideExchange(seat, body.decision == "exchange")
 
 
-def view_out(table: Table, seat: int | None) -> s.ViewOut:
+def view_out(table: Table, seat: int | None) -> dict[str, Any]:
+    """The caller's View (schema `ViewOut`) as plain JSON values: it is the hottest response,
+    so it is built directly rather than through model validation (a test checks it against
+    the schema)."""
     game = table.game
     if game is None:
         return _waiting_view(table, seat)
     view = k.view_for(game, seat)
-    return s.ViewOut(
-        table_id=table.id,
-        version=table.version,
-        status=table.status,  # type: ignore[arg-type]
-        deal_no=view.deal_no,
-        phase=PHASES[view.phase],
-        dealer=view.dealer,
-        cutter=view.cutter,
-        first_leader=view.first_leader,
-        to_act=list(view.to_act),
-        my_seat=seat,
-        my_hand=None if view.hand is None else [str(c) for c in view.hand],
-        hand_sizes=list(view.hand_sizes),
-        trick=_trick(view.trick),
-        last_trick=_trick(view.last_trick),
-        tricks_taken=list(view.tricks_taken),
-        points=list(view.points),
-        written=list(view.written),
-        eggs_multiplier=view.eggs_multiplier,
-        eggs_played=view.eggs_played,
-        exchanges=[
-            s.ExchangeOut(
-                from_seat=e.from_seat,
-                to_seat=e.to_seat,
-                trump=None if e.trump is None else str(e.trump),
-                given=None if e.given is None else str(e.given),
-            )
+    last_deal = view.last_deal
+    result = view.result
+    return {
+        "table_id": table.id,
+        "version": table.version,
+        "status": table.status,
+        "deal_no": view.deal_no,
+        "phase": PHASES[view.phase],
+        "dealer": view.dealer,
+        "cutter": view.cutter,
+        "first_leader": view.first_leader,
+        "to_act": list(view.to_act),
+        "my_seat": seat,
+        "my_hand": None if view.hand is None else [str(c) for c in view.hand],
+        "hand_sizes": list(view.hand_sizes),
+        "trick": _trick(view.trick),
+        "last_trick": _trick(view.last_trick),
+        "tricks_taken": list(view.tricks_taken),
+        "points": list(view.points),
+        "written": list(view.written),
+        "eggs_multiplier": view.eggs_multiplier,
+        "eggs_played": view.eggs_played,
+        "exchanges": [
+            {
+                "from_seat": e.from_seat,
+                "to_seat": e.to_seat,
+                "trump": None if e.trump is None else str(e.trump),
+                "given": None if e.given is None else str(e.given),
+            }
             for e in view.exchanges
         ],
-        messages=[s.MessageOut(seat=m.seat, text=m.text, at=m.at) for m in table.messages],
-        messages_allowed=view.messages_allowed,
-        commitment=view.commitment,
-        legal_actions=[legal_action(a) for a in view.legal_actions],
-        last_deal=None
-        if view.last_deal is None
-        else s.LastDealOut(
-            deal_no=view.last_deal.deal_no,
-            points=list(view.last_deal.points),
-            written_on=view.last_deal.written_on,
-            amount=view.last_deal.amount,
-            reason=view.last_deal.reason,
-            wiped=view.last_deal.wiped,
-            queen_caught_by=view.last_deal.queen_caught_by,
-        ),
-        result=None
-        if view.result is None
-        else s.ResultOut(
-            loser=view.result.loser,
-            written=list(view.result.written),
-            titles=list(view.result.titles),
-            reason=view.result.reason,  # type: ignore[arg-type]
-        ),
-    )
+        "messages": [
+            {"seat": m.seat, "text": m.text, "at": m.at.isoformat()} for m in table.messages
+        ],
+        "messages_allowed": view.messages_allowed,
+        "commitment": view.commitment,
+        "legal_actions": [legal_action(a) for a in view.legal_actions],
+        "last_deal": None
+        if last_deal is None
+        else {
+            "deal_no": last_deal.deal_no,
+            "points": list(last_deal.points),
+            "written_on": last_deal.written_on,
+            "amount": last_deal.amount,
+            "reason": last_deal.reason,
+            "wiped": last_deal.wiped,
+            "queen_caught_by": last_deal.queen_caught_by,
+        },
+        "result": None
+        if result is None
+        else {
+            "loser": result.loser,
+            "written": list(result.written),
+            "titles": list(result.titles),
+            "reason": result.reason,
+        },
+    }
 
 
-def _waiting_view(table: Table, seat: int | None) -> s.ViewOut:
-    return s.ViewOut(
-        table_id=table.id,
-        version=table.version,
-        status="waiting",
-        deal_no=0,
-        phase=None,
-        dealer=None,
-        cutter=None,
-        first_leader=None,
-        to_act=[],
-        my_seat=seat,
-        my_hand=None if seat is None else [],
-        hand_sizes=[0, 0, 0, 0],
-        trick=None,
-        last_trick=None,
-        tricks_taken=[0, 0],
-        points=[0, 0],
-        written=[0, 0],
-        eggs_multiplier=1,
-        eggs_played=False,
-        exchanges=[],
-        messages=[],
-        messages_allowed=False,
-        commitment=None,
-        legal_actions=[],
-        last_deal=None,
-        result=None,
-    )
+def _waiting_view(table: Table, seat: int | None) -> dict[str, Any]:
+    return {
+        "table_id": table.id,
+        "version": table.version,
+        "status": "waiting",
+        "deal_no": 0,
+        "phase": None,
+        "dealer": None,
+        "cutter": None,
+        "first_leader": None,
+        "to_act": [],
+        "my_seat": seat,
+        "my_hand": None if seat is None else [],
+        "hand_sizes": [0, 0, 0, 0],
+        "trick": None,
+        "last_trick": None,
+        "tricks_taken": [0, 0],
+        "points": [0, 0],
+        "written": [0, 0],
+        "eggs_multiplier": 1,
+        "eggs_played": False,
+        "exchanges": [],
+        "messages": [],
+        "messages_allowed": False,
+        "commitment": None,
+        "legal_actions": [],
+        "last_deal": None,
+        "result": None,
+    }
 
 
-def _trick(trick: TrickView | None) -> s.TrickOut | None:
+def _trick(trick: TrickView | None) -> dict[str, Any] | None:
     if trick is None:
         return None
-    return s.TrickOut(
-        leader=trick.leader,
-        cards=[s.PlayOut(seat=p.seat, card=str(p.card)) for p in trick.plays],
-        winner=trick.winner,
-        points=trick.points,
-    )
+    return {
+        "leader": trick.leader,
+        "cards": [{"seat": p.seat, "card": str(p.card)} for p in trick.plays],
+        "winner": trick.winner,
+        "points": trick.points,
+    }
 
 
 def table_out(summary: TableSummary) -> s.TableOut:

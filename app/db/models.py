@@ -49,6 +49,9 @@ class GameTable(Base):
     written_1: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column()
     updated_at: Mapped[datetime] = mapped_column()
+    snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The fold of the log at `version` (a cache the log can always rebuild)."""
+    snapshot_schema: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     __table_args__ = (Index("ix_game_tables_status_created", "status", "created_at", "id"),)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -81,20 +81,20 @@ async def append(
     if result.rowcount != 1:  # type: ignore[attr-defined]
         current = await session.scalar(select(GameTable.version).where(GameTable.id == table_id))
         raise VersionConflict(current)
-    session.add_all(
-        Event(
-            table_id=table_id,
-            seq=expected_version + i,
-            type=e.type,
-            schema_version=e.schema_version,
-            deal_no=e.deal_no,
-            payload=e.payload,
-            created_at=at,
-        )
+    rows = [
+        {
+            "table_id": table_id,
+            "seq": expected_version + i,
+            "type": e.type,
+            "schema_version": e.schema_version,
+            "deal_no": e.deal_no,
+            "payload": e.payload,
+            "created_at": at,
+        }
         for i, e in enumerate(events, start=1)
-    )
+    ]
     try:
-        await session.flush()
+        await session.execute(insert(Event), rows)
     except IntegrityError:
         raise VersionConflict(None) from None
     return new_version

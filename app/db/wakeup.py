@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from collections.abc import Awaitable, Callable, Iterator
 
 import psycopg
@@ -24,6 +25,8 @@ log = logging.getLogger(__name__)
 
 class Wakeup:
     def __init__(self) -> None:
+        self.instance = uuid.uuid4().hex
+        """Sent with each notification, so an instance skips its own (already woken)."""
         self._events: dict[str, asyncio.Event] = {}
         self._waiters: dict[str, int] = {}
         self._listener: asyncio.Task[None] | None = None
@@ -65,11 +68,10 @@ class Wakeup:
     def open_waits(self) -> int:
         return sum(self._waiters.values())
 
-    @staticmethod
-    async def notify_in(session: AsyncSession, keys: list[str]) -> None:
+    async def notify_in(self, session: AsyncSession, keys: list[str]) -> None:
         """Send the keys to other instances when `session` commits (PostgreSQL only)."""
         if session.get_bind().dialect.name == "postgresql":
-            payload = {"channel": CHANNEL, "keys": " ".join(keys)}
+            payload = {"channel": CHANNEL, "keys": " ".join([self.instance, *keys])}
             await session.execute(text("SELECT pg_notify(:channel, :keys)"), payload)
 
     def start_listening(self, database_url: str) -> None:
@@ -94,7 +96,9 @@ class Wakeup:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self.listening = True
                     async for notice in conn.notifies():
-                        self.wake(notice.payload.split())
+                        sender, *keys = notice.payload.split()
+                        if sender != self.instance:
+                            self.wake(keys)
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database went away: retry, waiters re-check meanwhile

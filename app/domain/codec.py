@@ -1,4 +1,5 @@
-"""Events to JSON-ready payloads and back, driven by the dataclass field types.
+"""Values to JSON-ready payloads and back, driven by the dataclass field types (events in the
+log, and state snapshots).
 
 Payloads hold only JSON values: cards as codes, bytes as hex, enums as their values, tuples as
 lists, nested dataclasses as objects. Decoding checks every value against its declared type, so
@@ -11,6 +12,7 @@ import dataclasses
 import types
 import typing
 from collections.abc import Callable
+from datetime import datetime
 from enum import Enum
 from functools import cache
 from typing import Any, TypeVar, Union
@@ -33,6 +35,10 @@ def encode(value: object) -> JSON:
         return value.value
     if isinstance(value, tuple | list):
         return [encode(item) for item in value]
+    if isinstance(value, frozenset | set):
+        return sorted(encode(item) for item in value)
+    if isinstance(value, datetime):
+        return value.isoformat()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     raise TypeError(f"cannot encode {type(value).__name__}")
@@ -59,6 +65,12 @@ def _decoder(tp: Any) -> Decoder:
         return lambda value, where: None if value is None else decode_inner(value, where)
     if origin is tuple:
         return _tuple_decoder(typing.get_args(tp))
+    if origin in (frozenset, set, list):
+        return _collection_decoder(origin, typing.get_args(tp)[0])
+    if isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields"):
+        return _named_tuple_decoder(tp)
+    if tp is datetime:
+        return _datetime
     if tp is Card:
         return _card
     if tp is bytes:
@@ -90,6 +102,36 @@ def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
         return tuple(item(v, where) for item, v in zip(items, value, strict=True))
 
     return decode_fixed
+
+
+def _collection_decoder(kind: type, item_type: Any) -> Decoder:
+    item = _decoder(item_type)
+
+    def decode_items(value: JSON, where: str) -> object:
+        if not isinstance(value, list):
+            raise MalformedEvent(f"{where}: expected a list")
+        return kind(item(v, where) for v in value)
+
+    return decode_items
+
+
+def _named_tuple_decoder(cls: type) -> Decoder:
+    hints = typing.get_type_hints(cls)
+    fields = [_decoder(hints[name]) for name in cls._fields]  # type: ignore[attr-defined]
+
+    def build(value: JSON, where: str) -> object:
+        if not isinstance(value, list) or len(value) != len(fields):
+            raise MalformedEvent(f"{where}: expected a list of {len(fields)}")
+        return cls(*(f(v, where) for f, v in zip(fields, value, strict=True)))
+
+    return build
+
+
+def _datetime(value: JSON, where: str) -> object:
+    try:
+        return datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise MalformedEvent(f"{where}: expected an ISO 8601 time") from None
 
 
 def _card(value: JSON, where: str) -> object:

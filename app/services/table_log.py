@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from app.db.store import NewEvent, StoredEvent
-from app.domain import kozel24
+from app.domain import codec, kozel24
 from app.domain.events import Event
 from app.domain.kozel24.events import DealScored, GameEnded, GameStarted, MessagePosted
 from app.domain.lobby import (
@@ -31,6 +31,11 @@ class Message:
     seat: int
     text: str
     at: datetime
+
+
+SNAPSHOT_SCHEMA = 1
+"""Bump when `Table` (or the game state inside it) changes shape: old snapshots are then
+ignored and the log is replayed."""
 
 
 @dataclass
@@ -68,6 +73,15 @@ class Table:
             self.finished_deals.add(event.deal_no)
         elif isinstance(event, GameEnded) and self.game.deal_no:
             self.finished_deals.add(self.game.deal_no)
+
+
+def snapshot(table: Table) -> dict[str, Any]:
+    data: dict[str, Any] = codec.encode(table)
+    return data
+
+
+def from_snapshot(data: dict[str, Any]) -> Table:
+    return codec.decode(Table, data)
 
 
 def decode(stored: StoredEvent) -> Event:

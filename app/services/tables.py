@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -34,7 +34,16 @@ from app.domain.lobby import Lobby, TableCreated, decide_bot, decide_leave, deci
 from app.domain.seats import is_seat
 from app.services.errors import DealRunning, InvalidRequest, NotFound
 from app.services.players import PlayerInfo
-from app.services.table_log import VARIANTS, Table, encode, fold, visible_payload
+from app.services.table_log import (
+    SNAPSHOT_SCHEMA,
+    VARIANTS,
+    Table,
+    encode,
+    fold,
+    from_snapshot,
+    snapshot,
+    visible_payload,
+)
 
 MAX_ATTEMPTS = 8
 MAX_AUTOMATIC_STEPS = 5000
@@ -356,7 +365,13 @@ class Tables:
             try:
                 async with session.begin():
                     if move_id is not None:
-                        done = await session.get(Move, (table_id, move_id))
+                        done = (
+                            await session.execute(
+                                select(Move.player_id, Move.version).where(
+                                    Move.table_id == table_id, Move.move_id == move_id
+                                )
+                            )
+                        ).first()
                         if done is not None and done.player_id == player_id:
                             return await self._load(session, table_id, done.version)
                     table = await self._load(session, table_id)
@@ -368,8 +383,8 @@ class Tables:
                         return table
                     keys = await self._append(session, table, read_version, events)
                     if move_id is not None and player_id is not None:
-                        session.add(
-                            Move(
+                        await session.execute(
+                            insert(Move).values(
                                 table_id=table_id,
                                 move_id=move_id,
                                 player_id=player_id,
@@ -377,8 +392,7 @@ class Tables:
                                 created_at=_now(),
                             )
                         )
-                        await session.flush()
-                    await Wakeup.notify_in(session, keys)
+                    await self._wakeup.notify_in(session, keys)
             except IntegrityError:
                 raise VersionConflict(None) from None
         self._wakeup.wake(keys)
@@ -388,7 +402,7 @@ class Tables:
         self, session: AsyncSession, table: Table, read_version: int, events: Sequence[Event]
     ) -> list[str]:
         now = _now()
-        lobby_before = table.lobby
+        seats_before = _seat_states(table)
         encoded: list[store.NewEvent] = []
         pending = list(events)
         for _ in range(MAX_AUTOMATIC_STEPS):
@@ -406,9 +420,11 @@ class Tables:
             "deal_no": game.deal_no if game is not None else 0,
             "written_0": written[0],
             "written_1": written[1],
+            "snapshot": snapshot(table),
+            "snapshot_schema": SNAPSHOT_SCHEMA,
         }
         await store.append(session, table.id, read_version, encoded, now, projection)
-        return await self._update_seats(session, table, lobby_before)
+        return await self._update_seats(session, table, seats_before)
 
     def _environment(self, table: Table) -> list[Event]:
         """What happens without a client: the game starts, the deck is shuffled, bots play."""
@@ -435,39 +451,60 @@ class Tables:
         return []
 
     async def _update_seats(
-        self, session: AsyncSession, table: Table, before: Lobby | None
+        self, session: AsyncSession, table: Table, before: list[SeatState]
     ) -> list[str]:
-        """Seat rows follow the lobby; `must_act` marks the humans the game waits for."""
-        lobby = table.lobby
-        assert lobby is not None
-        acting = set(kozel24.to_act(table.game)) if table.game is not None else set()
-        for seat, occupant in enumerate(lobby.seats):
-            await session.execute(
-                update(Seat)
-                .where(Seat.table_id == table.id, Seat.seat == seat)
-                .values(
-                    player_id=occupant.player_id,
-                    bot=occupant.bot,
-                    must_act=seat in acting and occupant.player_id is not None,
+        """Seat rows follow the lobby; `must_act` marks the humans the game waits for. Only the
+        rows that changed are written."""
+        after = _seat_states(table)
+        for seat, (old, new) in enumerate(zip(before, after, strict=True)):
+            if old != new:
+                await session.execute(
+                    update(Seat)
+                    .where(Seat.table_id == table.id, Seat.seat == seat)
+                    .values(player_id=new.player_id, bot=new.bot, must_act=new.must_act)
                 )
-            )
-        players = {o.player_id for o in lobby.seats if o.player_id is not None}
-        if before is not None:
-            players |= {o.player_id for o in before.seats if o.player_id is not None}
+        players = {s.player_id for s in [*before, *after] if s.player_id is not None}
         return [f"t:{table.id}", *(f"p:{player}" for player in sorted(players))]
 
     async def _load(
         self, session: AsyncSession, table_id: str, at_version: int | None = None
     ) -> Table:
+        """The table folded from its log, or from the snapshot of its projection row."""
+        row = (
+            await session.execute(
+                select(GameTable.version, GameTable.snapshot, GameTable.snapshot_schema).where(
+                    GameTable.id == table_id
+                )
+            )
+        ).first()
+        if row is None:
+            raise NotFound(f"no table {table_id}")
+        version, saved, schema = row
+        if at_version is None and saved is not None and schema == SNAPSHOT_SCHEMA:
+            table = from_snapshot(saved)
+            if table.version == version:
+                return table
         stored = await store.load(session, table_id)
-        if not stored:
-            exists = await session.get(GameTable, table_id)
-            if exists is None:
-                raise NotFound(f"no table {table_id}")
-            return Table(table_id)
         if at_version is not None:
             stored = [e for e in stored if e.seq <= at_version]
         return fold(table_id, stored)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    player_id: str | None
+    bot: str | None
+    must_act: bool
+
+
+def _seat_states(table: Table) -> list[SeatState]:
+    if table.lobby is None:
+        return [SeatState(None, None, False)] * 4
+    acting = set(kozel24.to_act(table.game)) if table.game is not None else set()
+    return [
+        SeatState(o.player_id, o.bot, seat in acting and o.player_id is not None)
+        for seat, o in enumerate(table.lobby.seats)
+    ]
 
 
 def seat_of(table: Table, player_id: str) -> int:
