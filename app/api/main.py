@@ -38,7 +38,11 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         url = async_url(settings.database_url)
         engine = create_engine(url)
-        await check_schema(engine, url)  # refuse to serve on a schema that is behind
+        try:
+            await check_schema(engine, url)  # refuse to serve on a schema that is behind
+        except BaseException:
+            await engine.dispose()
+            raise
         wakeup = Wakeup()
         wakeup.start_listening(url)
         sessions = session_factory(engine)
