@@ -275,6 +275,7 @@ class ViewOut(BaseModel):
     hand_sizes: list[int]
     trick: TrickOut | None
     last_trick: TrickOut | None
+    tricks: list[TrickOut] = Field(description="Every trick taken in this deal, in order")
     tricks_taken: list[int]
     points: list[int]
     written: list[int]

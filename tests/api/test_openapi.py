@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from app.api.main import openapi_document
+from app.api.schemas import ViewOut
 from tests.api.conftest import Api
+from tests.api.play import human_table, step
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 
@@ -49,3 +52,15 @@ def test_request_and_response_examples_exist() -> None:
     schemas = openapi_document()["components"]["schemas"]
     for name in ("ViewOut", "TableOut", "NewPlayerOut", "NewTableIn", "ExchangeIn"):
         assert schemas[name].get("examples"), name
+
+
+@pytest.mark.anyio
+async def test_views_match_the_view_schema(api: Api) -> None:
+    """Views are built as plain JSON for speed; they must still match `ViewOut` exactly."""
+    table_id, players = await human_table(api)
+    rng = random.Random(9)
+    for _ in range(40):
+        for client in [*players, api.anonymous]:
+            body = (await client.get(f"/v1/tables/{table_id}/state")).json()
+            assert ViewOut.model_validate(body).model_dump(mode="json") == body
+        await step(table_id, players, rng)

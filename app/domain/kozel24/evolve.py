@@ -72,7 +72,7 @@ def _trick_taken(state: GameState, event: TrickTaken) -> GameState:
     return updated(
         state,
         trick=Trick(winner),
-        last_trick=TakenTrick(trick.leader, trick.cards, winner, points),
+        tricks=(*state.tricks, TakenTrick(trick.leader, trick.cards, winner, points)),
         tricks_taken=add_for_team(state.tricks_taken, team, 1),
         points=add_for_team(state.points, team, points),
     )

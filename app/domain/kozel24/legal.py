@@ -59,7 +59,7 @@ def playable_mask(state: GameState, seat: int) -> int:
     if cards:
         # K-11: follow the led class (trump, or the plain suit) if you can.
         return (hand & deck.CLASS_MASK[deck.CLASS_OF[cards[0]]]) or hand
-    if state.deal_no == 1 and state.last_trick is None:
+    if state.deal_no == 1 and not state.tricks:
         # K-7: the first lead of deal 1 is the A♦ itself.
         return hand & (1 << deck.ACE_OF_DIAMONDS)
     return hand

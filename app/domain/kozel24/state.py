@@ -111,7 +111,8 @@ class GameState:
     decisions: Decisions = Decisions()
     exchanges: tuple[Exchange, ...] = ()
     trick: Trick | None = None
-    last_trick: TakenTrick | None = None
+    tricks: tuple[TakenTrick, ...] = ()
+    """The tricks taken so far in this deal, in order (every player saw them played)."""
     tricks_taken: tuple[int, int] = (0, 0)
     """Per team."""
     points: tuple[int, int] = (0, 0)
@@ -132,6 +133,10 @@ class GameState:
         )
 
     @property
+    def last_trick(self) -> TakenTrick | None:
+        return self.tricks[-1] if self.tricks else None
+
+    @property
     def cutter(self) -> int:
         """K-5: the player counter-clockwise of the dealer."""
         return (self.dealer - 1) % 4
@@ -149,7 +154,7 @@ _DEAL_FIELDS = (
     "decisions",
     "exchanges",
     "trick",
-    "last_trick",
+    "tricks",
     "tricks_taken",
     "points",
     "queen_caught_by",

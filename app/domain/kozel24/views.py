@@ -59,6 +59,8 @@ class View:
     hand_sizes: tuple[int, ...]
     trick: TrickView | None
     last_trick: TrickView | None
+    tricks: tuple[TrickView, ...]
+    """Every trick taken in this deal so far, in order."""
     tricks_taken: tuple[int, ...]
     points: tuple[int, ...]
     written: tuple[int, int]
@@ -91,6 +93,7 @@ def view_for(state: GameState, seat: int | None) -> View:
         hand_sizes=tuple(mask.bit_count() for mask in hands),
         trick=_trick_view(state.trick) if state.trick is not None else None,
         last_trick=_trick_view(state.last_trick) if state.last_trick is not None else None,
+        tricks=tuple(_trick_view(t) for t in state.tricks),
         tricks_taken=state.tricks_taken,
         points=state.points,
         written=state.written,
