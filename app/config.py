@@ -24,6 +24,8 @@ class Settings(BaseSettings):
     """The longest `wait` a long-poll may ask for."""
     recheck_interval_s: float = 1.0
     """A long-poll re-reads the database this often even without a wake-up."""
+    clock_interval_s: float = 0.5
+    """How often an instance looks for seats whose move clock ran out."""
 
 
 @lru_cache

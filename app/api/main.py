@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -20,6 +23,8 @@ from app.db.migrate import check_schema
 from app.db.wakeup import Wakeup
 from app.services.players import Players
 from app.services.tables import Tables
+
+log = logging.getLogger(__name__)
 
 DESCRIPTION = """
 The network service for the Russian team card game «Козёл» (24 cards, 2 vs 2).
@@ -46,14 +51,15 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
         wakeup = Wakeup()
         wakeup.start_listening(url)
         sessions = session_factory(engine)
-        app.state.services = Services(
-            settings,
-            Players(sessions),
-            Tables(sessions, wakeup, settings.recheck_interval_s, chance),
-        )
+        tables = Tables(sessions, wakeup, settings.recheck_interval_s, chance)
+        app.state.services = Services(settings, Players(sessions), tables)
+        keeper = asyncio.create_task(keep_clocks(tables, settings.clock_interval_s))
         try:
             yield
         finally:
+            keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await keeper
             await wakeup.stop()
             await engine.dispose()
 
@@ -73,6 +79,17 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
     app.include_router(tables_router)
     app.include_router(play_router)
     return app
+
+
+async def keep_clocks(tables: Tables, interval: float) -> None:
+    """Every instance plays for the seats whose move clock ran out (the appends are versioned,
+    so two instances never both move for one seat). A game never hangs."""
+    while True:
+        try:
+            await tables.expire_due()
+        except Exception:  # a database hiccup: the next round tries again
+            log.warning("the move clock keeper failed a round", exc_info=True)
+        await asyncio.sleep(interval)
 
 
 def openapi_document() -> dict[str, Any]:

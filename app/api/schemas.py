@@ -15,6 +15,10 @@ MoveId = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")
 ]
 Version = Annotated[int, Field(ge=0, le=2**31 - 1)]
+BotLevel = Annotated[
+    Literal["random", "heuristic", "strong"],
+    Field(description="random: uniform legal moves; heuristic: card counting; strong: search"),
+]
 
 
 class Strict(BaseModel):
@@ -40,7 +44,7 @@ class NewPlayerOut(PlayerOut):
 class TableOptionsIn(Strict):
     eggs: bool = True
     messages: bool = True
-    move_clock_s: Annotated[int, Field(ge=5, le=3600)] | None = None
+    move_clock_s: Annotated[int, Field(ge=1, le=3600)] | None = None
     first_dealer: Seat | None = None
 
 
@@ -53,7 +57,7 @@ class NewTableIn(Strict):
     )
     variant: Literal["kozel24"] = "kozel24"
     seat: Seat | None = None
-    bots: dict[Literal["0", "1", "2", "3"], Literal["random"]] = Field(default_factory=dict)
+    bots: dict[Literal["0", "1", "2", "3"], BotLevel] = Field(default_factory=dict)
     options: TableOptionsIn = Field(default_factory=TableOptionsIn)
 
 
@@ -108,7 +112,7 @@ class TablePage(BaseModel):
 
 
 class SeatIn(Strict):
-    bot: Literal["random"] | None = None
+    bot: BotLevel | None = None
 
 
 class Acting(Strict):
@@ -188,6 +192,11 @@ class LegalAction(BaseModel):
     body: dict[str, Any]
 
 
+class DeadlineOut(BaseModel):
+    seat: int
+    at: datetime
+
+
 class LastDealOut(BaseModel):
     deal_no: int
     points: list[int]
@@ -247,6 +256,8 @@ class ViewOut(BaseModel):
                     "legal_actions": [
                         {"endpoint": "moves", "body": {"type": "play", "card": "10H"}}
                     ],
+                    "move_clock_s": 30,
+                    "deadlines": [{"seat": 0, "at": "2026-11-30T10:01:30Z"}],
                     "last_deal": {
                         "deal_no": 2,
                         "points": [70, 50],
@@ -286,6 +297,11 @@ class ViewOut(BaseModel):
     messages_allowed: bool
     commitment: str | None
     legal_actions: list[LegalAction]
+    move_clock_s: int | None = Field(description="The table's move clock, if it has one")
+    deadlines: list[DeadlineOut] = Field(
+        description="When each seat that must act runs out of time (move clock only); then "
+        "the server plays for it"
+    )
     last_deal: LastDealOut | None
     result: ResultOut | None
 

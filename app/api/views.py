@@ -105,6 +105,10 @@ def view_out(table: Table, seat: int | None) -> dict[str, Any]:
         "messages_allowed": view.messages_allowed,
         "commitment": view.commitment,
         "legal_actions": [legal_action(a) for a in view.legal_actions],
+        "move_clock_s": _clock(table),
+        "deadlines": [
+            {"seat": seat, "at": due.isoformat()} for seat, due in sorted(table.deadlines().items())
+        ],
         "last_deal": None
         if last_deal is None
         else {
@@ -154,9 +158,15 @@ def _waiting_view(table: Table, seat: int | None) -> dict[str, Any]:
         "messages_allowed": False,
         "commitment": None,
         "legal_actions": [],
+        "move_clock_s": _clock(table),
+        "deadlines": [],
         "last_deal": None,
         "result": None,
     }
+
+
+def _clock(table: Table) -> int | None:
+    return table.lobby.created.move_clock_s if table.lobby is not None else None
 
 
 def _trick(trick: TrickView | None) -> dict[str, Any] | None:

@@ -16,12 +16,3 @@ class RandomBot:
     def choose(self, view: k.View) -> k.SeatCommand:
         """A bot sees exactly what a human in its seat would see: the view, nothing else."""
         return self._rng.choice(view.legal_actions)
-
-
-BOT_LEVELS = ("random",)
-
-
-def make_bot(level: str, rng: random.Random) -> RandomBot:
-    if level == "random":
-        return RandomBot(rng)
-    raise ValueError(f"unknown bot level {level!r}")

@@ -52,6 +52,8 @@ class GameTable(Base):
     snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """The fold of the log at `version` (a cache the log can always rebuild)."""
     snapshot_schema: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    deadline_at: Mapped[datetime | None] = mapped_column(nullable=True, index=True)
+    """The earliest move-clock deadline of a human seat that must act (None: no clock)."""
 
     __table_args__ = (Index("ix_game_tables_status_created", "status", "created_at", "id"),)
 

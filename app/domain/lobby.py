@@ -123,12 +123,21 @@ def decide_bot(lobby: Lobby, seat: int, level: str) -> list[LobbyEvent]:
     return [BotSeated(seat, level)]
 
 
+TAKEOVER_BOT = "heuristic"
+"""K-18: the bot that takes over a seat whose player leaves a running game."""
+
+
 def decide_leave(lobby: Lobby, seat: int, player_id: str) -> list[LobbyEvent]:
-    """Leave one's own seat, or remove a bot from a seat, before the game starts."""
+    """Leave one's own seat, or remove a bot from a seat, before the game starts. Leaving a
+    running game hands the seat to a bot so the table can finish (K-18)."""
     _check_seat(seat)
-    if lobby.started:
-        raise GameAlreadyStarted("the game has started; seats no longer change")
     occupant = lobby.seats[seat]
+    if lobby.started:
+        if occupant.bot is not None:
+            raise GameAlreadyStarted("the game has started; its bots stay to the end")
+        if occupant.player_id != player_id:
+            raise NotSeated(f"you do not hold seat {seat}")
+        return [SeatLeft(seat), BotSeated(seat, TAKEOVER_BOT)]
     removes_a_bot = occupant.bot is not None and lobby.seat_of(player_id) is not None
     if occupant.player_id != player_id and not removes_a_bot:
         raise NotSeated(f"you do not hold seat {seat}")

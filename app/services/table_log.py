@@ -4,7 +4,7 @@ log may see of each event."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from app.db.store import NewEvent, StoredEvent
@@ -33,7 +33,7 @@ class Message:
     at: datetime
 
 
-SNAPSHOT_SCHEMA = 2
+SNAPSHOT_SCHEMA = 3
 """Bump when `Table` (or the game state inside it) changes shape: old snapshots are then
 ignored and the log is replayed."""
 
@@ -49,6 +49,8 @@ class Table:
     messages: list[Message] = field(default_factory=list)
     finished_deals: set[int] = field(default_factory=set)
     created_at: datetime | None = None
+    moved_at: datetime | None = None
+    """When the last event was appended: move clocks run from here."""
 
     @property
     def status(self) -> str:
@@ -56,8 +58,22 @@ class Table:
             return "finished"
         return "playing" if self.game is not None else "waiting"
 
+    def deadlines(self) -> dict[int, datetime]:
+        """With a move clock: when each human seat that must act runs out of time."""
+        lobby, game = self.lobby, self.game
+        if lobby is None or game is None or game.is_terminal or self.moved_at is None:
+            return {}
+        clock = lobby.created.move_clock_s
+        if clock is None:
+            return {}
+        due = self.moved_at + timedelta(seconds=clock)
+        return {
+            seat: due for seat in kozel24.to_act(game) if lobby.seats[seat].player_id is not None
+        }
+
     def apply(self, event: Event, seq: int, at: datetime) -> None:
         self.version = seq
+        self.moved_at = at
         if self.created_at is None:
             self.created_at = at
         if isinstance(event, TableCreated | SeatTakenEvent | BotSeated | SeatLeft):

@@ -22,7 +22,8 @@ from sqlalchemy import and_, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.bots.random_bot import BOT_LEVELS, make_bot
+from app.bots import BOT_LEVELS, make_bot
+from app.bots.clock import clock_default
 from app.db import store
 from app.db.models import GameTable, Move, Player, Seat, TableRequest
 from app.db.store import StoredEvent, VersionConflict
@@ -219,6 +220,36 @@ class Tables:
 
         table = await self._run(table_id, step, expected_version, move_id, player.id)
         return table, seat_of(table, player.id)
+
+    # The move clock
+
+    async def expire_due(self, limit: int = 50) -> int:
+        """Play for the seats whose move clock ran out (at most `limit` tables); returns how
+        many tables moved. Safe on several instances: the appends are versioned."""
+        async with self._sessions() as session:
+            due = (
+                await session.scalars(
+                    select(GameTable.id)
+                    .where(GameTable.deadline_at <= _now(), GameTable.status == "playing")
+                    .order_by(GameTable.deadline_at)
+                    .limit(limit)
+                )
+            ).all()
+        moved = 0
+        for table_id in due:
+            before = await self.summary(table_id)
+            after = await self._run(table_id, self._play_for_late_seat)
+            moved += after.version > before.version
+        return moved
+
+    def _play_for_late_seat(self, table: Table) -> list[Event]:
+        now = _now()
+        game = table.game
+        for seat, due in sorted(table.deadlines().items()):
+            if due <= now and game is not None:
+                command = clock_default(kozel24.view_for(game, seat), self._chance)
+                return list(kozel24.decide(game, command))
+        return []
 
     # Reading
 
@@ -422,6 +453,7 @@ class Tables:
             "written_1": written[1],
             "snapshot": snapshot(table),
             "snapshot_schema": SNAPSHOT_SCHEMA,
+            "deadline_at": min(table.deadlines().values(), default=None),
         }
         await store.append(session, table.id, read_version, encoded, now, projection)
         return await self._update_seats(session, table, seats_before)

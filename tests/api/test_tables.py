@@ -43,7 +43,7 @@ async def test_creating_needs_a_token(api: Api) -> None:
         {"bots": {"5": "random"}},
         {"bots": {"1": "grandmaster"}},
         {"options": {"first_dealer": 7}},
-        {"options": {"move_clock_s": 1}},
+        {"options": {"move_clock_s": 0}},
         {"options": {"colour": "red"}},
         {"unknown": 1},
     ],

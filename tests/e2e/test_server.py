@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import signal
 from collections.abc import Iterator
@@ -71,3 +72,22 @@ async def test_a_restart_mid_deal_loses_nothing(database_url: str, tmp_path: Pat
             assert after["result"]["loser"] in (0, 1)
     finally:
         second.stop()
+
+
+async def test_a_bot_table_plays_a_whole_game_by_itself(server: Server) -> None:
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+        auth = await register(http, "watcher")
+        bots = {"0": "strong", "1": "heuristic", "2": "strong", "3": "random"}
+        created = await http.post(
+            "/v1/tables", json={"bots": bots}, headers={"Authorization": auth["Authorization"]}
+        )
+        assert created.status_code == 201
+        table_id = created.json()["id"]
+        # From here on only reads: the bots play their seats on the server.
+        for _ in range(100):
+            view = (await http.get(f"/v1/tables/{table_id}/state")).json()
+            if view["status"] == "finished":
+                break
+            await asyncio.sleep(0.2)
+        assert view["status"] == "finished"
+        assert "goats" in view["result"]["titles"]
