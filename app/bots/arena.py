@@ -20,6 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from app.bots import Bot, make_bot
+from app.bots.strong import StrongBot
 from app.domain import kozel24 as k
 from app.domain.chance import commitment
 from app.domain.kozel24.events import DeckShuffled, GameStarted
@@ -42,12 +43,38 @@ class Timings:
         return lines
 
 
+class OracleBot:
+    """A yardstick, never a seat bot: it sees every hand (the arena hands it the state) and
+    searches the one true deal the way the strong bot searches its samples."""
+
+    level = "oracle"
+
+    def __init__(self, rng: random.Random) -> None:
+        self._strong = StrongBot(rng, samples=1)
+
+    def choose(self, view: k.View) -> k.SeatCommand:
+        raise TypeError("the oracle needs the whole state: use choose_seeing_all")
+
+    def choose_seeing_all(self, state: k.GameState, seat: int) -> k.SeatCommand:
+        return self._strong.choose_with(k.view_for(state, seat), lambda: list(state.hands))
+
+
+def _make(level: str, rng: random.Random) -> Bot:
+    return OracleBot(rng) if level == "oracle" else make_bot(level, rng)
+
+
+def _choose(bot: Bot, state: k.GameState, seat: int, view: k.View) -> k.SeatCommand:
+    if isinstance(bot, OracleBot):
+        return bot.choose_seeing_all(state, seat)
+    return bot.choose(view)
+
+
 def _act(state: k.GameState, seats: list[Bot], timings: Timings) -> k.GameState:
     seat = k.to_act(state)[0]
     bot = seats[seat]
     view = k.view_for(state, seat)
     started = time.perf_counter()
-    command = bot.choose(view)
+    command = _choose(bot, state, seat, view)
     timings.by_level[bot.level].append(time.perf_counter() - started)
     state, _ = k.apply(state, command)
     return state
@@ -97,7 +124,7 @@ def _outcome(state: k.GameState, team_a: int) -> DealOutcome:
 def lineup(a: str, partner: str, b: str, team_a: int, rng: random.Random) -> list[Bot]:
     """Seats for one deal: A and its partner on team `team_a`, two B's on the other."""
     levels = [a if s == team_a else partner if s % 2 == team_a else b for s in range(4)]
-    return [make_bot(level, random.Random(rng.random())) for level in levels]
+    return [_make(level, random.Random(rng.random())) for level in levels]
 
 
 def duplicate(
@@ -123,7 +150,9 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Duplicate deals between two bot levels.")
-    parser.add_argument("--a", default="heuristic", help="the level measured")
+    parser.add_argument(
+        "--a", default="heuristic", help="the level measured (or `oracle`, which sees all cards)"
+    )
     parser.add_argument("--b", default="random", help="its opponent")
     parser.add_argument("--partner", help="A's partner level (default: A itself)")
     parser.add_argument("--pairs", type=int, default=200, help="duplicate deal pairs")

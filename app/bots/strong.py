@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from app.bots.fast import CATCH, Deal, cards, greedy
 from app.bots.heuristic import decide_before_play
@@ -50,6 +51,12 @@ class StrongBot:
         self._samples = samples
 
     def choose(self, view: k.View) -> k.SeatCommand:
+        know = infer(view)
+        return self.choose_with(view, lambda: deal_unseen(know, self._rng))
+
+    def choose_with(self, view: k.View, draw: Callable[[], list[int] | None]) -> k.SeatCommand:
+        """Search with `draw` giving the worlds to average over (the arena's oracle gives the
+        true one; a seat bot samples from what its seat has seen)."""
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
@@ -58,9 +65,15 @@ class StrongBot:
         if view.phase is k.Phase.DECISIONS:
             return decide_before_play(view, actions)
         plays = {deck.INDEX[a.card]: a for a in actions if isinstance(a, k.PlayCard)}
-        return plays[self._search(view, infer(view), sorted(plays))]
+        return plays[self._search(view, infer(view), sorted(plays), draw)]
 
-    def _search(self, view: k.View, know: Knowledge, options: list[int]) -> int:
+    def _search(
+        self,
+        view: k.View,
+        know: Knowledge,
+        options: list[int],
+        draw: Callable[[], list[int] | None],
+    ) -> int:
         started = time.perf_counter()
         us = know.seat % 2
         totals = dict.fromkeys(options, 0.0)
@@ -74,7 +87,7 @@ class StrongBot:
         while runs < self._samples:
             if runs and time.perf_counter() - started > self._deadline:
                 break
-            hands = deal_unseen(know, self._rng)
+            hands = draw()
             if hands is None:
                 break
             runs += 1
