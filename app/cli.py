@@ -39,16 +39,11 @@ def main(argv: list[str] | None = None) -> int:
 
         print(json.dumps(openapi_document(), indent=2, ensure_ascii=False))
         return 0
-    import uvicorn
+    from app import logs
+    from app.api.server import run_server
 
-    from app.api.main import create_app
-
-    uvicorn.run(
-        create_app(settings),
-        host=args.host or settings.host,
-        port=args.port or settings.port,
-        log_level="info",
-    )
+    logs.configure(settings.log_level)
+    run_server(settings, host=args.host or settings.host, port=args.port or settings.port)
     return 0
 
 

@@ -20,6 +20,15 @@ class Settings(BaseSettings):
     )
     host: str = "127.0.0.1"
     port: int = 8000
+    log_level: str = "info"
+    """debug, info, warning or error; logs are JSON lines on stdout."""
+    cors_origins: list[str] = []
+    """Origins allowed to call the API from a browser (JSON list); none by default."""
+    shutdown_grace_s: float = 10.0
+    """After SIGTERM: how long in-flight requests may take before they are cut."""
+    drain_delay_s: float = 1.0
+    """After SIGTERM: how long /readyz answers 503 (and long-polls are released) before the
+    process stops taking requests, so a load balancer can take it out first."""
     long_poll_max_s: float = 30.0
     """The longest `wait` a long-poll may ask for."""
     recheck_interval_s: float = 1.0

@@ -11,9 +11,12 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 
 from app.api import problems
 from app.api.deps import Services
+from app.api.observe import Observe
+from app.api.routes_health import router as health_router
 from app.api.routes_play import router as play_router
 from app.api.routes_players import router as players_router
 from app.api.routes_tables import router as tables_router
@@ -21,6 +24,7 @@ from app.config import Settings, async_url, get_settings
 from app.db.database import create_engine, session_factory
 from app.db.migrate import check_schema
 from app.db.wakeup import Wakeup
+from app.metrics import OPEN_LONG_POLLS
 from app.services.players import Players
 from app.services.tables import Tables
 
@@ -53,6 +57,9 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
         sessions = session_factory(engine)
         tables = Tables(sessions, wakeup, settings.recheck_interval_s, chance)
         app.state.services = Services(settings, Players(sessions), tables)
+        app.state.engine = engine
+        app.state.wakeup = wakeup
+        OPEN_LONG_POLLS.set_function(lambda: wakeup.open_waits)
         keeper = asyncio.create_task(keep_clocks(tables, settings.clock_interval_s))
         try:
             yield
@@ -72,13 +79,33 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
             {"name": "players", "description": "Players and their tokens"},
             {"name": "tables", "description": "Tables and seats"},
             {"name": "playing", "description": "Views, moves, the lone trump, messages, logs"},
+            {"name": "operations", "description": "Health and metrics for operators"},
         ],
     )
+    app.state.draining = asyncio.Event()
     problems.install(app)
+    app.add_middleware(Observe)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["*"],
+            allow_headers=["*"],
+            expose_headers=["ETag", "X-Request-ID", "Retry-After"],
+        )
+    app.include_router(health_router)
     app.include_router(players_router)
     app.include_router(tables_router)
     app.include_router(play_router)
     return app
+
+
+def drain(app: FastAPI) -> None:
+    """The process is asked to stop: report not ready and release the long-polls."""
+    app.state.draining.set()
+    wakeup = getattr(app.state, "wakeup", None)
+    if wakeup is not None:
+        wakeup.drain()
 
 
 async def keep_clocks(tables: Tables, interval: float) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -14,6 +15,7 @@ from app.domain.errors import DomainError
 from app.services.errors import ServiceError
 
 PROBLEM = "application/problem+json"
+log = logging.getLogger(__name__)
 
 STATUS: dict[str, int] = {
     "unauthorized": 401,
@@ -36,6 +38,7 @@ STATUS: dict[str, int] = {
     "validation_error": 422,
     "rate_limited": 429,
     "internal_error": 500,
+    "not_ready": 503,
 }
 
 TITLES: dict[str, str] = {
@@ -59,6 +62,7 @@ TITLES: dict[str, str] = {
     "validation_error": "The request is not valid",
     "rate_limited": "Too many requests",
     "internal_error": "Internal error",
+    "not_ready": "Not ready to serve",
 }
 
 
@@ -118,4 +122,5 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, error: Exception) -> JSONResponse:
+        log.error("unexpected error", exc_info=error)
         return problem("internal_error", "an unexpected error; it has been logged")

@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Header, Path, Query, Response
 from fastapi.responses import JSONResponse
 
+from app import logs
 from app.api import schemas as s
 from app.api.deps import Caller, OptionalCaller, ServicesDep
 from app.api.docs import errors
@@ -17,6 +18,7 @@ from app.api.routes_tables import TableId
 from app.api.views import deal_record, exchange_command, move_command, view_out
 from app.domain import kozel24 as k
 from app.domain.errors import IllegalAction
+from app.metrics import MOVES
 from app.services.players import PlayerInfo
 from app.services.tables import seat_of
 
@@ -52,6 +54,9 @@ async def get_state(
     if if_none_match is not None and f'"v{table.version}"' in if_none_match:
         return _not_modified(table.version)
     seat = table.lobby.seat_of(caller.id) if caller and table.lobby else None
+    logs.table_id.set(table_id)
+    logs.seat.set(seat)
+    logs.version.set(table.version)
     headers = {"ETag": f'"v{table.version}"', "Vary": "Authorization"}
     return JSONResponse(view_out(table, seat), headers=headers)
 
@@ -67,20 +72,34 @@ async def _act(
     command: Callable[[int], k.Command],
     body: s.Acting,
 ) -> JSONResponse:
+    logs.table_id.set(table_id)
     try:
         table, seat = await services.tables.act(
             table_id, caller, command, body.expected_version, body.move_id
         )
-    except IllegalAction as error:
-        current = await services.tables.get(table_id)
-        seat = seat_of(current, caller.id)
-        raise ApiProblem(
-            "illegal_move",
-            str(error),
-            current_version=current.version,
-            legal_actions=view_out(current, seat)["legal_actions"],
-        ) from None
+    except Exception as error:
+        MOVES.labels(getattr(error, "code", "internal_error")).inc()
+        if isinstance(error, IllegalAction):
+            await _illegal(services, table_id, caller, error)
+        raise
+    MOVES.labels("accepted").inc()
+    logs.seat.set(seat)
+    logs.version.set(table.version)
     return JSONResponse(view_out(table, seat))
+
+
+async def _illegal(
+    services: ServicesDep, table_id: str, caller: PlayerInfo, error: IllegalAction
+) -> None:
+    """422 `illegal_move` with the legal actions the caller has now."""
+    current = await services.tables.get(table_id)
+    seat = seat_of(current, caller.id)
+    raise ApiProblem(
+        "illegal_move",
+        str(error),
+        current_version=current.version,
+        legal_actions=view_out(current, seat)["legal_actions"],
+    ) from None
 
 
 @router.post(

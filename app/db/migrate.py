@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import psycopg
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.config import async_url
@@ -26,8 +28,23 @@ def alembic_config(database_url: str) -> Config:
     return config
 
 
+MIGRATION_LOCK = 0x6B6F7A656C  # "kozel": the PostgreSQL advisory lock of `kozel migrate`
+
+
 def upgrade(database_url: str) -> None:
-    command.upgrade(alembic_config(database_url), "head")
+    """Upgrade to the latest revision. On PostgreSQL an advisory lock makes instances that
+    start at once migrate one after the other (the later ones then find nothing to do)."""
+    url = make_url(async_url(database_url))
+    if url.get_backend_name() != "postgresql":
+        command.upgrade(alembic_config(database_url), "head")
+        return
+    dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(dsn, autocommit=True) as lock:
+        lock.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
+        try:
+            command.upgrade(alembic_config(database_url), "head")
+        finally:
+            lock.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
 
 
 def head_revision(database_url: str) -> str | None:

@@ -31,6 +31,8 @@ class Wakeup:
         self._waiters: dict[str, int] = {}
         self._listener: asyncio.Task[None] | None = None
         self.listening = False
+        self.draining = False
+        """Set when the process is asked to stop: long-polls return at once."""
 
     @contextlib.contextmanager
     def watching(self, keys: list[str]) -> Iterator[Callable[[float], Awaitable[bool]]]:
@@ -63,6 +65,11 @@ class Wakeup:
             event = self._events.pop(key, None)
             if event is not None:
                 event.set()
+
+    def drain(self) -> None:
+        """Release every long-poll now (the process is stopping)."""
+        self.draining = True
+        self.wake(list(self._events))
 
     @property
     def open_waits(self) -> int:

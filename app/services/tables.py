@@ -31,8 +31,10 @@ from app.db.wakeup import Wakeup
 from app.domain import kozel24
 from app.domain.errors import InvalidOption, NotSeated
 from app.domain.events import Event
+from app.domain.kozel24.events import GameEnded, GameStarted
 from app.domain.lobby import Lobby, TableCreated, decide_bot, decide_leave, decide_sit
 from app.domain.seats import is_seat
+from app.metrics import BOT_THINK, GAMES_FINISHED, GAMES_STARTED, VERSION_CONFLICTS
 from app.services.errors import DealRunning, InvalidRequest, NotFound
 from app.services.players import PlayerInfo
 from app.services.table_log import (
@@ -264,7 +266,7 @@ class Tables:
             with self._wakeup.watching([f"t:{table_id}"]) as woken:
                 table = await self.get(table_id)
                 remaining = deadline - _clock()
-                if table.version > since or remaining <= 0:
+                if table.version > since or remaining <= 0 or self._wakeup.draining:
                     return table
                 await woken(min(remaining, self._recheck))
 
@@ -351,7 +353,7 @@ class Tables:
             with self._wakeup.watching([f"p:{player.id}"]) as woken:
                 found = await self._turns_now(player)
                 remaining = deadline - _clock()
-                if found or remaining <= 0:
+                if found or remaining <= 0 or self._wakeup.draining:
                     return found
                 await woken(min(remaining, self._recheck))
 
@@ -380,6 +382,7 @@ class Tables:
             try:
                 return await self._attempt(table_id, step, expected_version, move_id, player_id)
             except VersionConflict:
+                VERSION_CONFLICTS.inc()
                 if expected_version is not None:
                     raise
         raise VersionConflict(None)
@@ -442,6 +445,10 @@ class Tables:
                 if not pending:
                     break
             event = pending.pop(0)
+            if isinstance(event, GameStarted):
+                GAMES_STARTED.inc()
+            elif isinstance(event, GameEnded):
+                GAMES_FINISHED.inc()
             table.apply(event, table.version + 1, now)
             encoded.append(encode(event, table.game.deal_no if table.game is not None else 0))
         game = table.game
@@ -479,7 +486,10 @@ class Tables:
             level = lobby.seats[seat].bot
             if level is not None:
                 bot = make_bot(level, self._chance)
-                return [*kozel24.decide(game, bot.choose(kozel24.view_for(game, seat)))]
+                started = time.perf_counter()
+                command = bot.choose(kozel24.view_for(game, seat))
+                BOT_THINK.labels(level).observe(time.perf_counter() - started)
+                return [*kozel24.decide(game, command)]
         return []
 
     async def _update_seats(

@@ -1,0 +1,46 @@
+"""Prometheus metrics of this process (scraped at GET /metrics)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+REGISTRY = CollectorRegistry(auto_describe=True)
+
+REQUESTS = Counter(
+    "kozel_http_requests_total",
+    "HTTP requests by route template, method and status.",
+    ["route", "method", "status"],
+    registry=REGISTRY,
+)
+LATENCY = Histogram(
+    "kozel_http_request_duration_seconds",
+    "HTTP request latency by route template and method.",
+    ["route", "method"],
+    buckets=(0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30),
+    registry=REGISTRY,
+)
+MOVES = Counter(
+    "kozel_moves_total",
+    "Game actions posted by clients: `accepted`, or the error code they were refused with.",
+    ["result"],
+    registry=REGISTRY,
+)
+VERSION_CONFLICTS = Counter(
+    "kozel_version_conflicts_total",
+    "Appends that lost a race for a table version (retried or answered with 409).",
+    registry=REGISTRY,
+)
+OPEN_LONG_POLLS = Gauge(
+    "kozel_open_long_polls",
+    "Long-polls (state and turns) waiting right now.",
+    registry=REGISTRY,
+)
+GAMES_STARTED = Counter("kozel_games_started_total", "Games started.", registry=REGISTRY)
+GAMES_FINISHED = Counter("kozel_games_finished_total", "Games finished.", registry=REGISTRY)
+BOT_THINK = Histogram(
+    "kozel_bot_think_seconds",
+    "Time a server bot took to choose an action, by level.",
+    ["level"],
+    buckets=(0.0001, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1),
+    registry=REGISTRY,
+)
