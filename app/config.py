@@ -31,6 +31,14 @@ class Settings(BaseSettings):
     process stops taking requests, so a load balancer can take it out first."""
     long_poll_max_s: float = 30.0
     """The longest `wait` a long-poll may ask for."""
+    default_move_clock_s: int | None = None
+    """The move clock of tables whose creator does not set `move_clock_s` (None: no clock)."""
+    rate_moves_per_s: float = 20.0
+    """Per token: game actions (moves, exchange, resign) per second, with bursts of 20."""
+    rate_messages_per_min: float = 12.0
+    """Per token: table messages per minute, with bursts of 5 (K-16)."""
+    rate_polls_per_s: float = 50.0
+    """Per token (or address): reads of views, turns and logs per second, bursts of 40."""
     recheck_interval_s: float = 1.0
     """A long-poll re-reads the database this often even without a wake-up."""
     clock_interval_s: float = 0.5

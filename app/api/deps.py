@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from app.api.limits import Limits
 from app.api.problems import ApiProblem
 from app.config import Settings
-from app.services.players import PlayerInfo, Players
+from app.services.players import PlayerInfo, Players, token_hash
 from app.services.tables import Tables
 
 
@@ -19,6 +21,7 @@ class Services:
     settings: Settings
     players: Players
     tables: Tables
+    limits: Limits
 
 
 async def _services(request: Request) -> Services:
@@ -47,6 +50,24 @@ async def _optional_caller(
     return await services.players.authenticate(credentials.credentials)
 
 
+def _limited(kind: str) -> Callable[..., Awaitable[None]]:
+    async def check(
+        request: Request,
+        services: Annotated[Services, Depends(_services)],
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+    ) -> None:
+        if credentials is not None and credentials.credentials:
+            key = "t:" + token_hash(credentials.credentials)
+        else:
+            key = "a:" + (request.client.host if request.client else "?")
+        services.limits.check(kind, key)
+
+    return check
+
+
 ServicesDep = Annotated[Services, Depends(_services)]
+MoveLimit = Depends(_limited("moves"))
+MessageLimit = Depends(_limited("messages"))
+PollLimit = Depends(_limited("polling"))
 Caller = Annotated[PlayerInfo, Depends(_caller)]
 OptionalCaller = Annotated[PlayerInfo | None, Depends(_optional_caller)]

@@ -15,6 +15,7 @@ from fastapi.middleware.cors import CORSMiddleware
 
 from app.api import problems
 from app.api.deps import Services
+from app.api.limits import Limits, Rate
 from app.api.observe import Observe
 from app.api.routes_health import router as health_router
 from app.api.routes_play import router as play_router
@@ -56,7 +57,12 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
         wakeup.start_listening(url)
         sessions = session_factory(engine)
         tables = Tables(sessions, wakeup, settings.recheck_interval_s, chance)
-        app.state.services = Services(settings, Players(sessions), tables)
+        limits = Limits(
+            moves=Rate(settings.rate_moves_per_s, 20),
+            messages=Rate(settings.rate_messages_per_min / 60, 5),
+            polling=Rate(settings.rate_polls_per_s, 40),
+        )
+        app.state.services = Services(settings, Players(sessions), tables, limits)
         app.state.engine = engine
         app.state.wakeup = wakeup
         OPEN_LONG_POLLS.set_function(lambda: wakeup.open_waits)

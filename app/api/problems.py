@@ -28,6 +28,7 @@ STATUS: dict[str, int] = {
     "version_conflict": 409,
     "seat_taken": 409,
     "game_started": 409,
+    "game_not_started": 409,
     "game_over": 409,
     "messages_disabled": 409,
     "payload_too_large": 413,
@@ -52,6 +53,7 @@ TITLES: dict[str, str] = {
     "version_conflict": "The table has moved on",
     "seat_taken": "The seat is taken",
     "game_started": "The game has started",
+    "game_not_started": "The game has not started",
     "game_over": "The game is over",
     "messages_disabled": "Messages are disabled now",
     "payload_too_large": "The request body is too large",
@@ -66,7 +68,9 @@ TITLES: dict[str, str] = {
 }
 
 
-def problem(code: str, detail: str, **extra: Any) -> JSONResponse:
+def problem(
+    code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
     status = STATUS[code]
     body = {
         "type": f"https://kozel.example/problems/{code}",
@@ -76,22 +80,26 @@ def problem(code: str, detail: str, **extra: Any) -> JSONResponse:
         "code": code,
         **extra,
     }
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    headers = dict(headers or {})
+    if status == 401:
+        headers["WWW-Authenticate"] = "Bearer"
     return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
 
 
 class ApiProblem(Exception):
     """A problem raised by the API layer itself (with extra members such as legal_actions)."""
 
-    def __init__(self, code: str, detail: str, **extra: Any) -> None:
+    def __init__(
+        self, code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
+    ) -> None:
         super().__init__(detail)
-        self.code, self.detail, self.extra = code, detail, extra
+        self.code, self.detail, self.headers, self.extra = code, detail, headers, extra
 
 
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiProblem)
     async def _api(_: Request, error: ApiProblem) -> JSONResponse:
-        return problem(error.code, error.detail, **error.extra)
+        return problem(error.code, error.detail, error.headers, **error.extra)
 
     @app.exception_handler(DomainError)
     async def _domain(_: Request, error: DomainError) -> JSONResponse:

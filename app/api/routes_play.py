@@ -11,7 +11,14 @@ from fastapi.responses import JSONResponse
 
 from app import logs
 from app.api import schemas as s
-from app.api.deps import Caller, OptionalCaller, ServicesDep
+from app.api.deps import (
+    Caller,
+    MessageLimit,
+    MoveLimit,
+    OptionalCaller,
+    PollLimit,
+    ServicesDep,
+)
 from app.api.docs import errors
 from app.api.problems import ApiProblem
 from app.api.routes_tables import TableId
@@ -24,18 +31,19 @@ from app.services.tables import seat_of
 
 router = APIRouter(prefix="/v1/tables/{table_id}", tags=["playing"])
 
-ACTION_ERRORS = errors(401, 403, 404, 409, 422)
+ACTION_ERRORS = errors(401, 403, 404, 409, 422, 429)
 
 
 @router.get(
     "/state",
     response_model=s.ViewOut,
     operation_id="getState",
+    dependencies=[PollLimit],
     summary="The caller's view of the table (long-poll with since_version and wait)",
     description="Without a token: the public view (no hand). With `since_version` and `wait` "
     "(seconds, at most 30) the call returns as soon as the version is past `since_version`, "
     'else 304 after `wait`. Sends `ETag: "v<version>"`; `If-None-Match` gives 304.',
-    responses={304: {"description": "Not modified"}, **errors(401, 404, 422)},
+    responses={304: {"description": "Not modified"}, **errors(401, 404, 422, 429)},
 )
 async def get_state(
     table_id: TableId,
@@ -106,6 +114,7 @@ async def _illegal(
     "/moves",
     response_model=s.ViewOut,
     operation_id="postMove",
+    dependencies=[MoveLimit],
     summary="Cut, play a card, claim no queens, or play on",
     description="Returns the caller's view after the move. `legal_actions` in the view lists "
     "exactly the bodies that are accepted now.",
@@ -134,6 +143,7 @@ async def post_move(
     "/exchange",
     response_model=s.ViewOut,
     operation_id="postExchange",
+    dependencies=[MoveLimit],
     summary="The lone trump (K-9): exchange or keep it, or give the partner a card",
     responses=ACTION_ERRORS,
 )
@@ -149,6 +159,7 @@ async def post_exchange(
     "/messages",
     response_model=s.ViewOut,
     operation_id="postMessage",
+    dependencies=[MessageLimit],
     summary="A table message (K-16), seen by the whole table; disabled in deal 1",
     responses=ACTION_ERRORS,
 )
@@ -162,6 +173,7 @@ async def post_message(
     "/resign",
     response_model=s.ViewOut,
     operation_id="resign",
+    dependencies=[MoveLimit],
     summary="The caller's team resigns (K-18)",
     responses=ACTION_ERRORS,
 )
@@ -177,11 +189,12 @@ async def resign(
 @router.get(
     "/events",
     operation_id="listEvents",
+    dependencies=[PollLimit],
     summary="The table's log as the caller may see it",
     description="Events of a running deal are redacted for the caller's seat (or for a "
     "spectator); events it may not see at all are left out. A finished deal's events are "
     "shown whole.",
-    responses=errors(401, 404, 422),
+    responses=errors(401, 404, 422, 429),
 )
 async def list_events(
     table_id: TableId,

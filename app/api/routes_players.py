@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from app.api import schemas as s
-from app.api.deps import Caller, ServicesDep
+from app.api.deps import Caller, PollLimit, ServicesDep
 from app.api.docs import errors
 
 router = APIRouter(prefix="/v1/players", tags=["players"])
@@ -33,10 +33,11 @@ async def get_me(caller: Caller) -> s.PlayerOut:
 @router.get(
     "/me/turns",
     operation_id="listMyTurns",
+    dependencies=[PollLimit],
     summary="The caller's tables where it must act now (long-poll with wait)",
     description="With `wait` (seconds, at most 30) the call returns as soon as the list is "
     "non-empty, or an empty list when the time is up. This is a bot's main loop.",
-    responses=errors(401, 422),
+    responses=errors(401, 422, 429),
 )
 async def list_my_turns(
     caller: Caller,

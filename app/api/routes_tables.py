@@ -14,7 +14,7 @@ from app.services.tables import TableOptions
 
 router = APIRouter(prefix="/v1/tables", tags=["tables"])
 
-TableId = Annotated[str, Path(min_length=1, max_length=64, description="The table's id")]
+TableId = Annotated[str, Path(pattern=r"^[0-9a-f-]{36}$", description="The table's id")]
 SeatNo = Annotated[int, Path(ge=0, le=3, description="Seat 0..3")]
 
 
@@ -35,10 +35,13 @@ async def create_table(
         str | None, Header(min_length=1, max_length=200, alias="Idempotency-Key")
     ] = None,
 ) -> s.TableOut:
+    clock = body.options.move_clock_s
+    if "move_clock_s" not in body.options.model_fields_set:
+        clock = services.settings.default_move_clock_s  # the operator's default
     options = TableOptions(
         eggs=body.options.eggs,
         messages=body.options.messages,
-        move_clock_s=body.options.move_clock_s,
+        move_clock_s=clock,
         first_dealer=body.options.first_dealer,
     )
     bots: dict[int, str] = {int(seat): level for seat, level in body.bots.items()}

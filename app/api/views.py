@@ -106,8 +106,11 @@ def view_out(table: Table, seat: int | None) -> dict[str, Any]:
         "commitment": view.commitment,
         "legal_actions": [legal_action(a) for a in view.legal_actions],
         "move_clock_s": _clock(table),
+        # Only the seats this viewer may know are to act (K-9/K-10 options are private).
         "deadlines": [
-            {"seat": seat, "at": due.isoformat()} for seat, due in sorted(table.deadlines().items())
+            {"seat": seat, "at": due.isoformat()}
+            for seat, due in sorted(table.deadlines().items())
+            if seat in view.to_act
         ],
         "last_deal": None
         if last_deal is None

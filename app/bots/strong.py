@@ -14,13 +14,14 @@ import random
 import time
 from collections.abc import Callable
 
-from app.bots.fast import CATCH, Deal, cards, greedy
+from app.bots.fast import Deal, cards, greedy
 from app.bots.heuristic import decide_before_play
 from app.bots.knowledge import Knowledge, infer
 from app.bots.solver import Solver
 from app.domain import kozel24 as k
 from app.domain.kozel24 import deck
 
+DEAL_POINTS = deck.DEAL_POINTS
 SOLVE_AT = 16
 """Solve exactly once at most this many cards are still in the hands."""
 
@@ -125,7 +126,7 @@ def _play_out(deal: Deal, taken: list[int], rng: random.Random) -> Deal:
 
 def _solved(value: int, base: list[int], us: int) -> float:
     """The utility of a solved position: `value` is team 0's points from here on."""
-    if abs(value) >= CATCH:
+    if abs(value) > DEAL_POINTS:  # a catch (±CATCH, plus the points taken before it)
         return 4.0 if (0 if value > 0 else 1) == us else -4.0
     team0 = base[0] + value
     return utility(team0 if us == 0 else 120 - team0, False, False, None, us)

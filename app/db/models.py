@@ -94,8 +94,8 @@ class Move(Base):
     table_id: Mapped[str] = mapped_column(
         String(36), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
     )
+    player_id: Mapped[str] = mapped_column(String(36), primary_key=True)
     move_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    player_id: Mapped[str] = mapped_column(String(36))
     version: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column()
 

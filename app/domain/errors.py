@@ -75,3 +75,9 @@ class InvalidOption(DomainError):
     """A table option or variant that the rules do not know."""
 
     code = "invalid_option"
+
+
+class GameNotStarted(DomainError):
+    """The game starts when all four seats are filled."""
+
+    code = "game_not_started"

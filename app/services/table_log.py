@@ -33,7 +33,7 @@ class Message:
     at: datetime
 
 
-SNAPSHOT_SCHEMA = 3
+SNAPSHOT_SCHEMA = 4
 """Bump when `Table` (or the game state inside it) changes shape: old snapshots are then
 ignored and the log is replayed."""
 
@@ -49,8 +49,9 @@ class Table:
     messages: list[Message] = field(default_factory=list)
     finished_deals: set[int] = field(default_factory=set)
     created_at: datetime | None = None
-    moved_at: datetime | None = None
-    """When the last event was appended: move clocks run from here."""
+    turn_started_at: datetime | None = None
+    """When the seats that must act now began to wait: move clocks run from here (a table
+    message does not restart them)."""
 
     @property
     def status(self) -> str:
@@ -61,21 +62,21 @@ class Table:
     def deadlines(self) -> dict[int, datetime]:
         """With a move clock: when each human seat that must act runs out of time."""
         lobby, game = self.lobby, self.game
-        if lobby is None or game is None or game.is_terminal or self.moved_at is None:
+        if lobby is None or game is None or game.is_terminal or self.turn_started_at is None:
             return {}
         clock = lobby.created.move_clock_s
         if clock is None:
             return {}
-        due = self.moved_at + timedelta(seconds=clock)
+        due = self.turn_started_at + timedelta(seconds=clock)
         return {
             seat: due for seat in kozel24.to_act(game) if lobby.seats[seat].player_id is not None
         }
 
     def apply(self, event: Event, seq: int, at: datetime) -> None:
         self.version = seq
-        self.moved_at = at
         if self.created_at is None:
             self.created_at = at
+        waiting = self._waiting()
         if isinstance(event, TableCreated | SeatTakenEvent | BotSeated | SeatLeft):
             self.lobby = evolve_lobby(self.lobby, event)
             return
@@ -89,6 +90,12 @@ class Table:
             self.finished_deals.add(event.deal_no)
         elif isinstance(event, GameEnded) and self.game.deal_no:
             self.finished_deals.add(self.game.deal_no)
+        if self._waiting() != waiting:
+            self.turn_started_at = at
+
+    def _waiting(self) -> tuple[object, ...]:
+        game = self.game
+        return () if game is None else (game.phase, game.deal_no, kozel24.to_act(game))
 
 
 def snapshot(table: Table) -> dict[str, Any]:

@@ -9,8 +9,10 @@ named the version it expected.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import random
+import re
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -29,7 +31,7 @@ from app.db.models import GameTable, Move, Player, Seat, TableRequest
 from app.db.store import StoredEvent, VersionConflict
 from app.db.wakeup import Wakeup
 from app.domain import kozel24
-from app.domain.errors import InvalidOption, NotSeated
+from app.domain.errors import GameNotStarted, InvalidOption, NotSeated
 from app.domain.events import Event
 from app.domain.kozel24.events import GameEnded, GameStarted
 from app.domain.lobby import Lobby, TableCreated, decide_bot, decide_leave, decide_sit
@@ -48,6 +50,7 @@ from app.services.table_log import (
     visible_payload,
 )
 
+TABLE_ID = re.compile(r"^[0-9a-f-]{36}$")
 MAX_ATTEMPTS = 8
 MAX_AUTOMATIC_STEPS = 5000
 """A table of four bots plays its whole game in one transaction; this bounds it."""
@@ -126,6 +129,9 @@ class Tables:
         if seat is not None and not is_seat(seat):
             raise InvalidOption("seat is 0..3")
         table_id = str(uuid.uuid4())
+        created = TableCreated(
+            variant, options.eggs, options.messages, options.move_clock_s, options.first_dealer
+        )
         async with self._sessions() as session:
             try:
                 async with session.begin():
@@ -142,6 +148,18 @@ class Tables:
                             )
                         )
                     await self._insert_table(session, table_id, variant, options)
+                    # The table, its first event and the requested seats land together.
+                    table = Table(table_id)
+                    table.apply(created, 1, _now())
+                    assert table.lobby is not None
+                    seated: list[Event] = []
+                    if seat is not None:
+                        seated += decide_sit(table.lobby, seat, creator.id, creator.name)
+                    for bot_seat, level in sorted(bots.items()):
+                        seated += decide_bot(table.lobby, bot_seat, level)
+                    table = Table(table_id)
+                    keys = await self._append(session, table, 0, [created, *seated])
+                    await self._wakeup.notify_in(session, keys)
             except IntegrityError:
                 if idempotency_key is None:
                     raise
@@ -149,22 +167,8 @@ class Tables:
                     earlier = await session.get(TableRequest, (creator.id, idempotency_key))
                     assert earlier is not None
                     return await self._load(session, earlier.table_id)
-        created = TableCreated(
-            variant, options.eggs, options.messages, options.move_clock_s, options.first_dealer
-        )
-
-        def seat_everyone(table: Table) -> list[Event]:
-            assert table.lobby is not None
-            events: list[Event] = []
-            lobby = table.lobby
-            if seat is not None:
-                events += decide_sit(lobby, seat, creator.id, creator.name)
-            for bot_seat, level in sorted(bots.items()):
-                events += decide_bot(lobby, bot_seat, level)
-            return events
-
-        await self._run(table_id, lambda _: [created])
-        return await self._run(table_id, seat_everyone)
+        self._wakeup.wake(keys)
+        return table
 
     async def _insert_table(
         self, session: AsyncSession, table_id: str, variant: str, options: TableOptions
@@ -217,7 +221,7 @@ class Tables:
         def step(table: Table) -> list[Event]:
             seat = seat_of(table, player.id)
             if table.game is None:
-                raise NotSeated("the game has not started")
+                raise GameNotStarted("the game starts when all four seats are filled")
             return list(kozel24.decide(table.game, command(seat)))
 
         table = await self._run(table_id, step, expected_version, move_id, player.id)
@@ -245,13 +249,18 @@ class Tables:
         return moved
 
     def _play_for_late_seat(self, table: Table) -> list[Event]:
+        """Every seat whose time ran out is played for now, one after the other."""
         now = _now()
         game = table.game
+        events: list[Event] = []
         for seat, due in sorted(table.deadlines().items()):
-            if due <= now and game is not None:
-                command = clock_default(kozel24.view_for(game, seat), self._chance)
-                return list(kozel24.decide(game, command))
-        return []
+            if game is None or due > now or seat not in kozel24.to_act(game):
+                continue
+            new = kozel24.decide(game, clock_default(kozel24.view_for(game, seat), self._chance))
+            for event in new:
+                game = kozel24.evolve(game, event)
+            events += new
+        return events
 
     # Reading
 
@@ -383,9 +392,25 @@ class Tables:
                 return await self._attempt(table_id, step, expected_version, move_id, player_id)
             except VersionConflict:
                 VERSION_CONFLICTS.inc()
+                if move_id is not None and player_id is not None:
+                    # A twin of this very request may have landed first: answer with its result.
+                    done = await self._done_move(table_id, move_id, player_id)
+                    if done is not None:
+                        return done
                 if expected_version is not None:
                     raise
         raise VersionConflict(None)
+
+    async def _done_move(self, table_id: str, move_id: str, player_id: str) -> Table | None:
+        async with self._sessions() as session:
+            version = await session.scalar(
+                select(Move.version).where(
+                    Move.table_id == table_id,
+                    Move.player_id == player_id,
+                    Move.move_id == move_id,
+                )
+            )
+            return None if version is None else await self._load(session, table_id, version)
 
     async def _attempt(
         self,
@@ -399,15 +424,15 @@ class Tables:
             try:
                 async with session.begin():
                     if move_id is not None:
-                        done = (
-                            await session.execute(
-                                select(Move.player_id, Move.version).where(
-                                    Move.table_id == table_id, Move.move_id == move_id
-                                )
+                        done = await session.scalar(
+                            select(Move.version).where(
+                                Move.table_id == table_id,
+                                Move.player_id == player_id,
+                                Move.move_id == move_id,
                             )
-                        ).first()
-                        if done is not None and done.player_id == player_id:
-                            return await self._load(session, table_id, done.version)
+                        )
+                        if done is not None:
+                            return await self._load(session, table_id, done)
                     table = await self._load(session, table_id)
                     if expected_version is not None and expected_version != table.version:
                         raise VersionConflict(table.version)
@@ -441,7 +466,7 @@ class Tables:
         pending = list(events)
         for _ in range(MAX_AUTOMATIC_STEPS):
             if not pending:
-                pending = self._environment(table)
+                pending = await self._environment(table)
                 if not pending:
                     break
             event = pending.pop(0)
@@ -465,7 +490,7 @@ class Tables:
         await store.append(session, table.id, read_version, encoded, now, projection)
         return await self._update_seats(session, table, seats_before)
 
-    def _environment(self, table: Table) -> list[Event]:
+    async def _environment(self, table: Table) -> list[Event]:
         """What happens without a client: the game starts, the deck is shuffled, bots play."""
         lobby, game = table.lobby, table.game
         assert lobby is not None
@@ -486,8 +511,12 @@ class Tables:
             level = lobby.seats[seat].bot
             if level is not None:
                 bot = make_bot(level, self._chance)
+                view = kozel24.view_for(game, seat)
                 started = time.perf_counter()
-                command = bot.choose(kozel24.view_for(game, seat))
+                if level == "random":
+                    command = bot.choose(view)
+                else:  # a search must not stall the event loop for other requests
+                    command = await asyncio.to_thread(bot.choose, view)
                 BOT_THINK.labels(level).observe(time.perf_counter() - started)
                 return [*kozel24.decide(game, command)]
         return []
@@ -590,6 +619,8 @@ def _encode_cursor(row: GameTable) -> str:
 def _decode_cursor(cursor: str) -> tuple[datetime, str]:
     try:
         created, table_id = base64.urlsafe_b64decode(cursor.encode()).decode().split("|")
+        if not TABLE_ID.match(table_id):
+            raise ValueError(table_id)
         return datetime.fromisoformat(created), table_id
     except (ValueError, UnicodeDecodeError):
         raise InvalidRequest("not a cursor from this service") from None

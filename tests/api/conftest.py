@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,14 +61,24 @@ class Api:
         return Client(self.http)
 
 
-@pytest.fixture
-async def api(database_url: str) -> AsyncIterator[Api]:
-    settings = Settings(database_url=database_url, recheck_interval_s=0.2)
+UNLIMITED = {"rate_moves_per_s": 1e6, "rate_messages_per_min": 1e6, "rate_polls_per_s": 1e6}
+
+
+@asynccontextmanager
+async def running(settings: Settings) -> AsyncIterator[Api]:
     app = create_app(settings, chance=random.Random(7))
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://kozel") as http:
             yield Api(http)
+
+
+@pytest.fixture
+async def api(database_url: str) -> AsyncIterator[Api]:
+    """The app with rate limits out of the way (test_limits.py tests them)."""
+    settings = Settings(database_url=database_url, recheck_interval_s=0.2, **UNLIMITED)
+    async with running(settings) as app:
+        yield app
 
 
 def assert_problem(response: httpx.Response, status: int, code: str) -> dict[str, Any]:

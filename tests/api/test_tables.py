@@ -104,9 +104,12 @@ async def test_list_tables_by_status(api: Api) -> None:
 
 async def test_unknown_table_is_404(api: Api) -> None:
     player = await api.player()
-    assert_problem(await api.anonymous.get("/v1/tables/nope"), 404, "not_found")
-    assert_problem(await player.put("/v1/tables/nope/seats/1"), 404, "not_found")
-    assert_problem(await api.anonymous.get("/v1/tables/nope/state"), 404, "not_found")
+    unknown = "00000000-0000-4000-8000-000000000000"
+    assert_problem(await api.anonymous.get(f"/v1/tables/{unknown}"), 404, "not_found")
+    assert_problem(await player.put(f"/v1/tables/{unknown}/seats/1"), 404, "not_found")
+    assert_problem(await api.anonymous.get(f"/v1/tables/{unknown}/state"), 404, "not_found")
+    for odd in ["nope", "a%00b", "x" * 40]:
+        assert_problem(await api.anonymous.get(f"/v1/tables/{odd}"), 422, "validation_error")
     assert_problem(await api.anonymous.get("/v1/nothing"), 404, "not_found")
 
 

@@ -167,3 +167,13 @@ def test_the_solver_values_a_caught_queen() -> None:
     hands = [1 << six, 1 << queen, 1 << ace_spades, 1 << (ace_spades + 1)]
     # Seat 0 leads 6♣, seat 1 must follow with its only card Q♣: team 0 catches it.
     assert Solver().value(hands, 0, ()) == brute_force(hands, 0, ()) > 100
+
+
+def test_a_catch_after_points_counts_as_a_catch() -> None:
+    """The solver's value of a line where the opponents catch Q♣ after team 0 took 25 points
+    is -975: it is still a catch (-4 written), not a card-point result."""
+    from app.bots.strong import _solved
+
+    assert _solved(-975, [0, 0], us=0) == -4.0
+    assert _solved(1000 + 30, [10, 0], us=1) == -4.0
+    assert _solved(60, [30, 30], us=0) > 0

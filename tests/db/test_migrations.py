@@ -58,7 +58,7 @@ async def test_the_server_refuses_a_schema_that_is_behind(tmp_path: Path) -> Non
     await anyio.to_thread.run_sync(upgrade, url)
     async with app.router.lifespan_context(app):
         pass
-    assert head_revision(url) == "0003"
+    assert head_revision(url) == "0004"
 
 
 def test_migrations_run_on_postgres_too(database_url: str) -> None:

@@ -33,7 +33,13 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
-        env = {**os.environ, "DATABASE_URL": self.database_url, "KOZEL_RECHECK_INTERVAL_S": "0.5"}
+        env = {
+            "KOZEL_RATE_MOVES_PER_S": "100000",  # clients here play far faster than people
+            "KOZEL_RATE_POLLS_PER_S": "100000",
+            **os.environ,
+            "DATABASE_URL": self.database_url,
+            "KOZEL_RECHECK_INTERVAL_S": "0.5",
+        }
         with self.log_path.open("ab") as log:  # the child keeps its own handle
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)],

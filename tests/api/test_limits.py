@@ -1,0 +1,53 @@
+"""Per-token rate limits: 429 `rate_limited` with Retry-After, per token and per kind."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.api.limits import Buckets, Rate
+from app.config import Settings
+from tests.api.conftest import assert_problem, running
+from tests.api.play import human_table
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_polling_beyond_the_limit_gets_429_with_retry_after(database_url: str) -> None:
+    settings = Settings(database_url=database_url, rate_polls_per_s=1.0)
+    async with running(settings) as api:
+        table_id, players = await human_table(api)
+        path = f"/v1/tables/{table_id}/state"
+        answers = [await players[0].get(path) for _ in range(45)]
+        limited = [a for a in answers if a.status_code == 429]
+        assert limited, "the burst of 40 should run out"
+        body = assert_problem(limited[0], 429, "rate_limited")
+        assert "polling" in body["detail"]
+        assert int(limited[0].headers["retry-after"]) >= 1
+        # Another token has its own bucket; moves are another kind.
+        assert (await players[1].get(path)).status_code == 200
+        view = (await players[1].get(path)).json()
+        (cutter,) = view["to_act"]
+        cut = {"type": "cut", "position": 5}
+        assert (await players[cutter].post(f"/v1/tables/{table_id}/moves", cut)).status_code in (
+            200,
+            409,
+        )
+
+
+async def test_messages_are_limited(database_url: str) -> None:
+    settings = Settings(database_url=database_url, rate_messages_per_min=1.0)
+    async with running(settings) as api:
+        table_id, players = await human_table(api)
+        path = f"/v1/tables/{table_id}/messages"
+        codes = [(await players[0].post(path, {"text": "x"})).status_code for _ in range(7)]
+        assert codes[:5] == [409] * 5  # deal 1: disabled, but each try counts
+        assert codes[5:] == [429, 429]
+
+
+def test_token_buckets_refill() -> None:
+    buckets = Buckets(Rate(per_second=2, burst=2))
+    assert buckets.take("a", now=0.0) == 0
+    assert buckets.take("a", now=0.0) == 0
+    assert buckets.take("a", now=0.0) == pytest.approx(0.5)
+    assert buckets.take("b", now=0.0) == 0
+    assert buckets.take("a", now=1.0) == 0
