@@ -20,6 +20,8 @@ class Settings(BaseSettings):
     )
     host: str = "127.0.0.1"
     port: int = 8000
+    max_body_bytes: int = 65_536
+    """Request bodies above this size get 413 `payload_too_large` before they are read."""
     log_level: str = "info"
     """debug, info, warning or error; logs are JSON lines on stdout."""
     cors_origins: list[str] = []

@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from app.api import problems
+from app.api.body_limit import BodyLimit
 from app.api.deps import Services
 from app.api.limits import Limits, Rate
 from app.api.observe import Observe
@@ -90,6 +91,7 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
     )
     app.state.draining = asyncio.Event()
     problems.install(app)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(Observe)
     if settings.cors_origins:
         app.add_middleware(

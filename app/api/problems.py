@@ -123,9 +123,12 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, error: StarletteHTTPException) -> JSONResponse:
-        code = {401: "unauthorized", 404: "not_found", 405: "method_not_allowed"}.get(
-            error.status_code, "validation_error"
-        )
+        code = {
+            401: "unauthorized",
+            404: "not_found",
+            405: "method_not_allowed",
+            413: "payload_too_large",
+        }.get(error.status_code, "validation_error")
         return problem(code, str(error.detail))
 
     @app.exception_handler(Exception)

@@ -7,14 +7,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-Seat = Annotated[int, Field(ge=0, le=3, description="Seats 0..3 clockwise")]
+Seat = Annotated[int, Field(strict=True, ge=0, le=3, description="Seats 0..3 clockwise")]
 CardCode = Annotated[
     str, StringConstraints(pattern=r"^(A|K|Q|J|10|6)[CSHD]$"), Field(examples=["AS", "10H"])
 ]
 MoveId = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")
 ]
-Version = Annotated[int, Field(ge=0, le=2**31 - 1)]
+Version = Annotated[int, Field(strict=True, ge=0, le=2**31 - 1)]
 BotLevel = Annotated[
     Literal["random", "heuristic", "strong"],
     Field(description="random: uniform legal moves; heuristic: card counting; strong: search"),
@@ -44,7 +44,7 @@ class NewPlayerOut(PlayerOut):
 class TableOptionsIn(Strict):
     eggs: bool = True
     messages: bool = True
-    move_clock_s: Annotated[int, Field(ge=1, le=3600)] | None = None
+    move_clock_s: Annotated[int, Field(strict=True, ge=1, le=3600)] | None = None
     first_dealer: Seat | None = None
 
 
@@ -126,7 +126,7 @@ class Acting(Strict):
 
 class CutIn(Acting):
     type: Literal["cut"]
-    position: Annotated[int, Field(ge=1, le=23)]
+    position: Annotated[int, Field(strict=True, ge=1, le=23)]
 
 
 class PlayIn(Acting):

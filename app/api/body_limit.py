@@ -1,0 +1,74 @@
+"""Request bodies are small JSON: anything larger than the limit is refused with 413
+`payload_too_large` (problem+json) before it is read into memory."""
+
+from __future__ import annotations
+
+import json
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.api.problems import PROBLEM, STATUS, TITLES
+
+
+class TooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
+            await self._refuse(send)
+            return
+        seen = 0
+        started = False
+
+        async def counting_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_bytes:
+                    raise TooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, tracking_send)
+        except TooLarge:
+            if not started:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Send) -> None:
+        code = "payload_too_large"
+        body = json.dumps(
+            {
+                "type": f"https://kozel.example/problems/{code}",
+                "title": TITLES[code],
+                "status": STATUS[code],
+                "detail": f"request bodies are limited to {self.max_bytes} bytes",
+                "code": code,
+            }
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": STATUS[code],
+                "headers": [
+                    (b"content-type", PROBLEM.encode()),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
