@@ -129,7 +129,7 @@ def install(app: FastAPI) -> None:
             405: "method_not_allowed",
             413: "payload_too_large",
         }.get(error.status_code, "validation_error")
-        return problem(code, str(error.detail))
+        return problem(code, str(error.detail), dict(error.headers or {}))
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, error: Exception) -> JSONResponse:

@@ -4,7 +4,7 @@ the event log and finished deals."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header, Path, Query, Response
 from fastapi.responses import JSONResponse
@@ -32,6 +32,8 @@ from app.services.tables import seat_of
 router = APIRouter(prefix="/v1/tables/{table_id}", tags=["playing"])
 
 ACTION_ERRORS = errors(401, 403, 404, 409, 422, 429)
+OPTIONAL_AUTH: dict[str, Any] = {"security": [{}, {"HTTPBearer": []}]}
+"""Public reads: a token is optional (it adds the caller's private view)."""
 
 
 @router.get(
@@ -39,6 +41,7 @@ ACTION_ERRORS = errors(401, 403, 404, 409, 422, 429)
     response_model=s.ViewOut,
     operation_id="getState",
     dependencies=[PollLimit],
+    openapi_extra=OPTIONAL_AUTH,
     summary="The caller's view of the table (long-poll with since_version and wait)",
     description="Without a token: the public view (no hand). With `since_version` and `wait` "
     "(seconds, at most 30) the call returns as soon as the version is past `since_version`, "
@@ -148,10 +151,20 @@ async def post_move(
     responses=ACTION_ERRORS,
 )
 async def post_exchange(
-    table_id: TableId, caller: Caller, services: ServicesDep, body: s.ExchangeIn
+    table_id: TableId,
+    caller: Caller,
+    services: ServicesDep,
+    body: Annotated[
+        s.DecisionIn | s.GiveIn,
+        Body(
+            openapi_examples={
+                "exchange": {"value": {"decision": "exchange"}},
+                "keep": {"value": {"decision": "keep"}},
+                "give": {"value": {"give": "10H"}},
+            }
+        ),
+    ],
 ) -> JSONResponse:
-    if (body.decision is None) == (body.give is None):
-        raise ApiProblem("validation_error", "send either `decision` or `give`")
     return await _act(services, table_id, caller, lambda seat: exchange_command(body, seat), body)
 
 
@@ -190,6 +203,7 @@ async def resign(
     "/events",
     operation_id="listEvents",
     dependencies=[PollLimit],
+    openapi_extra=OPTIONAL_AUTH,
     summary="The table's log as the caller may see it",
     description="Events of a running deal are redacted for the caller's seat (or for a "
     "spectator); events it may not see at all are left out. A finished deal's events are "

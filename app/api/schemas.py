@@ -5,16 +5,29 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
-Seat = Annotated[int, Field(strict=True, ge=0, le=3, description="Seats 0..3 clockwise")]
+
+def _whole_number(value: object) -> object:
+    """JSON integers only: 3 and 3.0 (JSON Schema calls both integers), never true or "3"."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError("expected an integer")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError("expected an integer")
+        return int(value)
+    return value
+
+
+WholeNumber = BeforeValidator(_whole_number)
+Seat = Annotated[int, WholeNumber, Field(ge=0, le=3, description="Seats 0..3 clockwise")]
 CardCode = Annotated[
     str, StringConstraints(pattern=r"^(A|K|Q|J|10|6)[CSHD]$"), Field(examples=["AS", "10H"])
 ]
 MoveId = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")
 ]
-Version = Annotated[int, Field(strict=True, ge=0, le=2**31 - 1)]
+Version = Annotated[int, WholeNumber, Field(ge=0, le=2**31 - 1)]
 BotLevel = Annotated[
     Literal["random", "heuristic", "strong"],
     Field(description="random: uniform legal moves; heuristic: card counting; strong: search"),
@@ -44,7 +57,7 @@ class NewPlayerOut(PlayerOut):
 class TableOptionsIn(Strict):
     eggs: bool = True
     messages: bool = True
-    move_clock_s: Annotated[int, Field(strict=True, ge=1, le=3600)] | None = None
+    move_clock_s: Annotated[int, WholeNumber, Field(ge=1, le=3600)] | None = None
     first_dealer: Seat | None = None
 
 
@@ -126,7 +139,7 @@ class Acting(Strict):
 
 class CutIn(Acting):
     type: Literal["cut"]
-    position: Annotated[int, Field(strict=True, ge=1, le=23)]
+    position: Annotated[int, WholeNumber, Field(ge=1, le=23)]
 
 
 class PlayIn(Acting):
@@ -145,13 +158,23 @@ class PlayOnIn(Acting):
 MoveIn = Annotated[CutIn | PlayIn | ClaimIn | PlayOnIn, Field(discriminator="type")]
 
 
-class ExchangeIn(Acting):
+class DecisionIn(Acting):
+    """K-9: the holder of a lone trump exchanges it or keeps it."""
+
     model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={"examples": [{"decision": "exchange"}, {"give": "10H"}]},
+        extra="forbid", json_schema_extra={"examples": [{"decision": "exchange"}]}
     )
-    decision: Literal["exchange", "keep"] | None = None
-    give: CardCode | None = None
+    decision: Literal["exchange", "keep"]
+
+
+class GiveIn(Acting):
+    """K-9: the partner's card in return."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"give": "10H"}]})
+    give: CardCode
+
+
+ExchangeIn = DecisionIn | GiveIn
 
 
 class MessageIn(Acting):

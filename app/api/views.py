@@ -53,8 +53,8 @@ def move_command(body: s.CutIn | s.PlayIn | s.ClaimIn | s.PlayOnIn, seat: int) -
     raise AssertionError(body)
 
 
-def exchange_command(body: s.ExchangeIn, seat: int) -> k.Command:
-    if body.give is not None:
+def exchange_command(body: s.DecisionIn | s.GiveIn, seat: int) -> k.Command:
+    if isinstance(body, s.GiveIn):
         return k.GiveCard(seat, Card.parse(body.give))
     return k.DecideExchange(seat, body.decision == "exchange")
 

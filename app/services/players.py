@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -46,8 +47,9 @@ class Players:
 
     async def register(self, name: str) -> NewPlayer:
         name = name.strip()
-        if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-            raise InvalidRequest(f"a name holds 1 to {MAX_NAME} printable characters")
+        control = any(unicodedata.category(c) in ("Cc", "Cs") for c in name)
+        if not 1 <= len(name) <= MAX_NAME or control:
+            raise InvalidRequest(f"a name holds 1 to {MAX_NAME} characters, none of them control")
         token = secrets.token_urlsafe(32)
         player = Player(
             id=str(uuid.uuid4()), name=name, token_hash=token_hash(token), created_at=_now()

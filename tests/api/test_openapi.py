@@ -51,7 +51,7 @@ def test_request_and_response_examples_exist() -> None:
     for marker in ['"claim_no_queens"', '"decision": "exchange"', '"legal_actions"', '"token"']:
         assert marker in text
     schemas = openapi_document()["components"]["schemas"]
-    for name in ("ViewOut", "TableOut", "NewPlayerOut", "NewTableIn", "ExchangeIn"):
+    for name in ("ViewOut", "TableOut", "NewPlayerOut", "NewTableIn", "DecisionIn", "GiveIn"):
         assert schemas[name].get("examples"), name
 
 
