@@ -9,6 +9,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from app.db.store import VersionConflict
 from app.domain.errors import DomainError
@@ -96,6 +97,16 @@ class ApiProblem(Exception):
         self.code, self.detail, self.headers, self.extra = code, detail, headers, extra
 
 
+def _methods_for(request: Request) -> set[str]:
+    methods: set[str] = set()
+    for route in request.app.routes:
+        match, _ = route.matches({**request.scope, "method": "GET"})
+        if match != Match.NONE and getattr(route, "methods", None):
+            methods |= set(route.methods)
+    methods.discard("HEAD")
+    return methods
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiProblem)
     async def _api(_: Request, error: ApiProblem) -> JSONResponse:
@@ -122,14 +133,17 @@ def install(app: FastAPI) -> None:
         return problem("validation_error", "the request does not match the API", errors=errors)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
         code = {
             401: "unauthorized",
             404: "not_found",
             405: "method_not_allowed",
             413: "payload_too_large",
         }.get(error.status_code, "validation_error")
-        return problem(code, str(error.detail), dict(error.headers or {}))
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # every method the path has, not one route's
+            headers["Allow"] = ", ".join(sorted(_methods_for(request)))
+        return problem(code, str(error.detail), headers)
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, error: Exception) -> JSONResponse:

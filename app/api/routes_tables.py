@@ -25,7 +25,7 @@ SeatNo = Annotated[int, Path(ge=0, le=3, description="Seat 0..3")]
     summary="Create a table, optionally taking a seat and seating bots",
     description="Honours `Idempotency-Key`: the same key from the same player returns the "
     "table the first request created.",
-    responses=errors(401, 422),
+    responses=errors(401, 409, 422),
 )
 async def create_table(
     body: s.NewTableIn,

@@ -20,14 +20,15 @@ def _whole_number(value: object) -> object:
 
 
 WholeNumber = BeforeValidator(_whole_number)
-Seat = Annotated[int, WholeNumber, Field(ge=0, le=3, description="Seats 0..3 clockwise")]
+# Constraints first, then the validator: that order keeps `minimum`/`maximum` in the schema.
+Seat = Annotated[int, Field(ge=0, le=3, description="Seats 0..3 clockwise"), WholeNumber]
 CardCode = Annotated[
     str, StringConstraints(pattern=r"^(A|K|Q|J|10|6)[CSHD]$"), Field(examples=["AS", "10H"])
 ]
 MoveId = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")
 ]
-Version = Annotated[int, WholeNumber, Field(ge=0, le=2**31 - 1)]
+Version = Annotated[int, Field(ge=0, le=2**31 - 1), WholeNumber]
 BotLevel = Annotated[
     Literal["random", "heuristic", "strong"],
     Field(description="random: uniform legal moves; heuristic: card counting; strong: search"),
@@ -39,7 +40,15 @@ class Strict(BaseModel):
 
 
 class NewPlayerIn(Strict):
-    name: Annotated[str, StringConstraints(min_length=1, max_length=40)] = Field(examples=["Вася"])
+    name: Annotated[
+        str,
+        StringConstraints(
+            min_length=1,
+            max_length=40,
+            # no control characters, and something besides white space
+            pattern=r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$",
+        ),
+    ] = Field(examples=["Вася"])
 
 
 class PlayerOut(BaseModel):
@@ -55,9 +64,9 @@ class NewPlayerOut(PlayerOut):
 
 
 class TableOptionsIn(Strict):
-    eggs: bool = True
-    messages: bool = True
-    move_clock_s: Annotated[int, WholeNumber, Field(ge=1, le=3600)] | None = None
+    eggs: Annotated[bool, Field(strict=True)] = True
+    messages: Annotated[bool, Field(strict=True)] = True
+    move_clock_s: Annotated[int, Field(ge=1, le=3600), WholeNumber] | None = None
     first_dealer: Seat | None = None
 
 
@@ -139,7 +148,7 @@ class Acting(Strict):
 
 class CutIn(Acting):
     type: Literal["cut"]
-    position: Annotated[int, WholeNumber, Field(ge=1, le=23)]
+    position: Annotated[int, Field(ge=1, le=23), WholeNumber]
 
 
 class PlayIn(Acting):

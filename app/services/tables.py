@@ -31,7 +31,7 @@ from app.db.models import GameTable, Move, Player, Seat, TableRequest
 from app.db.store import StoredEvent, VersionConflict
 from app.db.wakeup import Wakeup
 from app.domain import kozel24
-from app.domain.errors import GameNotStarted, InvalidOption, NotSeated
+from app.domain.errors import GameNotStarted, InvalidOption, NotSeated, SeatTaken
 from app.domain.events import Event
 from app.domain.kozel24.events import GameEnded, GameStarted
 from app.domain.lobby import Lobby, TableCreated, decide_bot, decide_leave, decide_sit
@@ -122,8 +122,10 @@ class Tables:
         if variant not in VARIANTS:
             raise InvalidOption(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
         for bot_seat, level in bots.items():
-            if not is_seat(bot_seat) or level not in BOT_LEVELS or bot_seat == seat:
+            if not is_seat(bot_seat) or level not in BOT_LEVELS:
                 raise InvalidOption(f"cannot seat a {level!r} bot in seat {bot_seat}")
+            if bot_seat == seat:
+                raise SeatTaken(f"seat {seat} is the creator's; a bot cannot take it too")
         if options.first_dealer is not None and not is_seat(options.first_dealer):
             raise InvalidOption("first_dealer is a seat 0..3 or null")
         if seat is not None and not is_seat(seat):

@@ -56,7 +56,7 @@ async def test_bad_table_requests_are_refused(api: Api, body: dict[str, object])
 async def test_a_bot_cannot_take_the_creators_seat(api: Api) -> None:
     owner = await api.player()
     response = await owner.post("/v1/tables", {"seat": 1, "bots": {"1": "random"}})
-    assert_problem(response, 422, "invalid_option")
+    assert_problem(response, 409, "seat_taken")
 
 
 async def test_idempotency_key_returns_the_first_table(api: Api) -> None:
