@@ -35,7 +35,7 @@ async def livez() -> dict[str, str]:
     responses=errors(503),
 )
 async def readyz(request: Request, services: ServicesDep) -> JSONResponse:
-    checks = {"draining": not request.app.state.draining.is_set()}
+    checks = {"accepting": not request.app.state.draining.is_set()}
     engine = request.app.state.engine
     try:
         async with engine.connect() as connection:

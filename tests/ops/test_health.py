@@ -46,7 +46,7 @@ def test_health_metrics_logs_and_request_ids(server: Server) -> None:
         ready = http.get("/readyz")
         assert ready.status_code == 200
         assert ready.json()["checks"] == {
-            "draining": True,
+            "accepting": True,
             "database": True,
             "schema": True,
             "wakeups": True,
