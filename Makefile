@@ -28,8 +28,8 @@ openapi: $(STAMP)
 
 ## check: format, lint, types, import layers, then the default test suite (warnings are errors)
 check: $(STAMP)
-	$(BIN)/ruff format --check app tests bench migrations
-	$(BIN)/ruff check app tests bench migrations
+	$(BIN)/ruff format --check app tests bench migrations clients examples
+	$(BIN)/ruff check app tests bench migrations clients examples
 	$(BIN)/mypy --strict app
 	$(BIN)/lint-imports
 	$(BIN)/pytest -q
@@ -46,8 +46,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 format: $(STAMP)
-	$(BIN)/ruff format app tests bench migrations
-	$(BIN)/ruff check --fix app tests bench migrations
+	$(BIN)/ruff format app tests bench migrations clients examples
+	$(BIN)/ruff check --fix app tests bench migrations clients examples
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis var
