@@ -19,6 +19,8 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -158,6 +160,23 @@ async def bare_inserts(base: str, clients: int, seconds: float) -> tuple[list[fl
         return latencies, errors, time.monotonic() - began
 
 
+@contextmanager
+def fresh_postgres(admin_url: str, prefix: str) -> Iterator[str]:
+    """A new, migrated PostgreSQL database for one run, dropped afterwards; yields its URL."""
+    admin = make_url(admin_url)
+    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+    dsn = admin.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        url = admin.set(database=name).render_as_string(hide_password=False)
+        upgrade(url)
+        yield url
+    finally:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
@@ -166,14 +185,12 @@ def main() -> None:
         "--postgres", default=os.environ.get("KOZEL_TEST_POSTGRES_URL", DEFAULT_POSTGRES)
     )
     args = parser.parse_args()
-    admin = make_url(args.postgres)
-    name = f"kozel_bench_{uuid.uuid4().hex[:8]}"
-    dsn = admin.set(drivername="postgresql").render_as_string(hide_password=False)
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    url = admin.set(database=name).render_as_string(hide_password=False)
-    upgrade(url)
-    log = Path("/tmp") / f"{name}.log"
+    with fresh_postgres(args.postgres, "kozel_bench") as url:
+        run(args, url)
+
+
+def run(args: argparse.Namespace, url: str) -> None:
+    log = Path("/tmp") / f"kozel_bench_{uuid.uuid4().hex[:8]}.log"
     env = {**os.environ, "DATABASE_URL": url}
     processes = []
     try:
@@ -207,8 +224,6 @@ def main() -> None:
         for process in processes:
             process.terminate()
             process.wait()
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 if __name__ == "__main__":

@@ -19,14 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import psycopg
-from sqlalchemy.engine import make_url
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.db.migrate import upgrade  # noqa: E402
-from bench.api import DEFAULT_POSTGRES, percentile, start  # noqa: E402
+from bench.api import DEFAULT_POSTGRES, fresh_postgres, percentile, start  # noqa: E402
 from tests.e2e.server import free_port  # noqa: E402
 
 MEMORY_GROWTH_BOUND_MB = 64
@@ -111,13 +108,12 @@ def main() -> None:
         "--postgres", default=os.environ.get("KOZEL_TEST_POSTGRES_URL", DEFAULT_POSTGRES)
     )
     args = parser.parse_args()
-    admin = make_url(args.postgres)
+    with fresh_postgres(args.postgres, "kozel_soak") as url:
+        run(args, url)
+
+
+def run(args: argparse.Namespace, url: str) -> None:
     name = f"kozel_soak_{uuid.uuid4().hex[:8]}"
-    dsn = admin.set(drivername="postgresql").render_as_string(hide_password=False)
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    url = admin.set(database=name).render_as_string(hide_password=False)
-    upgrade(url)
     env = {**os.environ, "DATABASE_URL": url, "KOZEL_LOG_LEVEL": "warning"}
     processes = []
     try:
@@ -148,8 +144,6 @@ def main() -> None:
         for process in processes:
             process.terminate()
             process.wait()
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 if __name__ == "__main__":
