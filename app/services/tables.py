@@ -160,7 +160,7 @@ class Tables:
                     for bot_seat, level in sorted(bots.items()):
                         seated += decide_bot(table.lobby, bot_seat, level)
                     table = Table(table_id)
-                    keys = await self._append(session, table, 0, [created, *seated])
+                    keys, appended = await self._append(session, table, 0, [created, *seated])
                     await self._wakeup.notify_in(session, keys)
             except IntegrityError:
                 if idempotency_key is None:
@@ -169,7 +169,7 @@ class Tables:
                     earlier = await session.get(TableRequest, (creator.id, idempotency_key))
                     assert earlier is not None
                     return await self._load(session, earlier.table_id)
-        self._wakeup.wake(keys)
+        self._committed(keys, appended)
         return table
 
     async def _insert_table(
@@ -442,7 +442,7 @@ class Tables:
                     events = step(table)
                     if not events:
                         return table
-                    keys = await self._append(session, table, read_version, events)
+                    keys, appended = await self._append(session, table, read_version, events)
                     if move_id is not None and player_id is not None:
                         await session.execute(
                             insert(Move).values(
@@ -456,15 +456,25 @@ class Tables:
                     await self._wakeup.notify_in(session, keys)
             except IntegrityError:
                 raise VersionConflict(None) from None
-        self._wakeup.wake(keys)
+        self._committed(keys, appended)
         return table
+
+    def _committed(self, keys: list[str], events: Sequence[Event]) -> None:
+        """After a commit (never for an attempt that lost its race): wake-ups and counts."""
+        self._wakeup.wake(keys)
+        for event in events:
+            if isinstance(event, GameStarted):
+                GAMES_STARTED.inc()
+            elif isinstance(event, GameEnded):
+                GAMES_FINISHED.inc()
 
     async def _append(
         self, session: AsyncSession, table: Table, read_version: int, events: Sequence[Event]
-    ) -> list[str]:
+    ) -> tuple[list[str], list[Event]]:
         now = _now()
         seats_before = _seat_states(table)
         encoded: list[store.NewEvent] = []
+        appended: list[Event] = []
         pending = list(events)
         for _ in range(MAX_AUTOMATIC_STEPS):
             if not pending:
@@ -472,11 +482,8 @@ class Tables:
                 if not pending:
                     break
             event = pending.pop(0)
-            if isinstance(event, GameStarted):
-                GAMES_STARTED.inc()
-            elif isinstance(event, GameEnded):
-                GAMES_FINISHED.inc()
             table.apply(event, table.version + 1, now)
+            appended.append(event)
             encoded.append(encode(event, table.game.deal_no if table.game is not None else 0))
         game = table.game
         written = game.written if game is not None else (0, 0)
@@ -490,7 +497,7 @@ class Tables:
             "deadline_at": min(table.deadlines().values(), default=None),
         }
         await store.append(session, table.id, read_version, encoded, now, projection)
-        return await self._update_seats(session, table, seats_before)
+        return await self._update_seats(session, table, seats_before), appended
 
     async def _environment(self, table: Table) -> list[Event]:
         """What happens without a client: the game starts, the deck is shuffled, bots play."""

@@ -68,6 +68,7 @@ def test_health_metrics_logs_and_request_ids(server: Server) -> None:
                 json=action["body"],
                 headers={**auth, "X-Request-ID": "client-chosen-1"},
             )
+            assert moved.status_code == 200, moved.text
             assert moved.headers["x-request-id"] == "client-chosen-1"
         stale = {"type": "play", "card": "AS", "expected_version": 0}
         refused = http.post(f"/v1/tables/{table['id']}/moves", json=stale, headers=auth)
