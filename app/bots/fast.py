@@ -78,9 +78,6 @@ class Deal:
             self.catch = caught(self.leader, self.trick)
             self.leader, self.trick = won, ()
 
-    def copy(self) -> Deal:
-        return Deal(list(self.hands), self.leader, self.trick, list(self.points), self.catch)
-
 
 def greedy(deal: Deal, rng: random.Random) -> int:
     """A quick sensible card for the playouts: catch Q♣ with 6♣, win cheaply, smear points on
@@ -105,9 +102,3 @@ def greedy(deal: Deal, rng: random.Random) -> int:
         if beating:
             return max(beating) if last else min(beating)  # cheapest / strongest winner
     return min(options, key=lambda c: (POINTS[c] + (15 if c in (QUEEN, SIX) else 0), -c))
-
-
-def playout(deal: Deal, rng: random.Random) -> Deal:
-    while not deal.over:
-        deal.play(greedy(deal, rng))
-    return deal

@@ -8,7 +8,7 @@ Team 0 maximises it, team 1 minimises it.
 
 from __future__ import annotations
 
-from app.bots.fast import CATCH, POINTS, caught, legal, winner
+from app.bots.fast import CATCH, POINTS, cards, caught, legal, winner
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -25,7 +25,7 @@ class Solver:
         """The value of each legal card for the seat to play."""
         seat = (leader + len(trick)) % 4
         values = {}
-        for card in _cards(legal(hands[seat], trick)):
+        for card in cards(legal(hands[seat], trick)):
             hands[seat] &= ~(1 << card)
             values[card] = self._after(hands, leader, (*trick, card), -CATCH - 1, CATCH + 1)
             hands[seat] |= 1 << card
@@ -67,7 +67,7 @@ class Solver:
         maximize = seat % 2 == 0
         best = -CATCH - 1 if maximize else CATCH + 1
         low, high = alpha, beta
-        for card in _cards(legal(hands[seat], trick)):
+        for card in cards(legal(hands[seat], trick)):
             hands[seat] &= ~(1 << card)
             value = self._after(hands, leader, (*trick, card), low, high)
             hands[seat] |= 1 << card
@@ -89,20 +89,11 @@ class Solver:
         return best
 
 
-def _cards(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
 def brute_force(hands: list[int], leader: int, trick: tuple[int, ...]) -> int:
     """Plain minimax without pruning or memory: the reference for tests."""
     seat = (leader + len(trick)) % 4
     values = []
-    for card in _cards(legal(hands[seat], trick)):
+    for card in cards(legal(hands[seat], trick)):
         rest = list(hands)
         rest[seat] &= ~(1 << card)
         played = (*trick, card)

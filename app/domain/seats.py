@@ -7,7 +7,6 @@ seats 1 and 3. Seats and teams are plain ints on the wire and in the log.
 from __future__ import annotations
 
 SEATS: tuple[int, ...] = (0, 1, 2, 3)
-TEAMS: tuple[int, ...] = (0, 1)
 
 
 def next_seat(seat: int) -> int:
