@@ -18,6 +18,8 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("KOZEL_DATABASE_URL", "DATABASE_URL"),
         description="SQLAlchemy URL; postgresql://… and sqlite:///… are accepted as well.",
     )
+    db_pool_size: int = 10
+    """Database connections per instance for reads and appends (PostgreSQL)."""
     host: str = "127.0.0.1"
     port: int = 8000
     max_body_bytes: int = 65_536
@@ -33,6 +35,10 @@ class Settings(BaseSettings):
     process stops taking requests, so a load balancer can take it out first."""
     long_poll_max_s: float = 30.0
     """The longest `wait` a long-poll may ask for."""
+    stream_max_s: float = 300.0
+    """How long a view stream stays open before the client reconnects (with Last-Event-ID)."""
+    stream_heartbeat_s: float = 15.0
+    """A quiet stream sends a comment this often, so proxies keep it open."""
     default_move_clock_s: int | None = None
     """The move clock of tables whose creator does not set `move_clock_s` (None: no clock)."""
     rate_moves_per_s: float = 20.0

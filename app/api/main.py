@@ -23,7 +23,7 @@ from app.api.routes_play import router as play_router
 from app.api.routes_players import router as players_router
 from app.api.routes_tables import router as tables_router
 from app.config import Settings, async_url, get_settings
-from app.db.database import create_engine, session_factory
+from app.db.database import create_engine, open_store, session_factory
 from app.db.migrate import check_schema
 from app.db.wakeup import Wakeup
 from app.metrics import OPEN_LONG_POLLS
@@ -51,13 +51,14 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
         engine = create_engine(url)
         try:
             await check_schema(engine, url)  # refuse to serve on a schema that is behind
+            store = await open_store(url, engine, settings.db_pool_size)
         except BaseException:
             await engine.dispose()
             raise
         wakeup = Wakeup()
         wakeup.start_listening(url)
         sessions = session_factory(engine)
-        tables = Tables(sessions, wakeup, settings.recheck_interval_s, chance)
+        tables = Tables(sessions, store, wakeup, settings.recheck_interval_s, chance)
         limits = Limits(
             moves=Rate(settings.rate_moves_per_s, 20),
             messages=Rate(settings.rate_messages_per_min / 60, 5),
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
             with contextlib.suppress(asyncio.CancelledError):
                 await keeper
             await wakeup.stop()
+            await store.close()
             await engine.dispose()
 
     app = FastAPI(

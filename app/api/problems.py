@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from app.api.responses import FastJSONResponse
 from app.db.store import VersionConflict
 from app.domain.errors import DomainError
 from app.services.errors import ServiceError
@@ -84,7 +85,7 @@ def problem(
     headers = dict(headers or {})
     if status == 401:
         headers["WWW-Authenticate"] = "Bearer"
-    return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
+    return FastJSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
 
 
 class ApiProblem(Exception):

@@ -3,11 +3,12 @@ the event log and finished deals."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Body, Header, Path, Query, Response
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 
 from app import logs
 from app.api import schemas as s
@@ -21,6 +22,7 @@ from app.api.deps import (
 )
 from app.api.docs import errors
 from app.api.problems import ApiProblem
+from app.api.responses import FastJSONResponse
 from app.api.routes_tables import TableId
 from app.api.views import deal_record, exchange_command, move_command, view_out
 from app.domain import kozel24 as k
@@ -69,7 +71,62 @@ async def get_state(
     logs.seat.set(seat)
     logs.version.set(table.version)
     headers = {"ETag": f'"v{table.version}"', "Vary": "Authorization"}
-    return JSONResponse(view_out(table, seat), headers=headers)
+    return FastJSONResponse(view_out(table, seat), headers=headers)
+
+
+@router.get(
+    "/stream",
+    operation_id="streamState",
+    dependencies=[PollLimit],
+    openapi_extra=OPTIONAL_AUTH,
+    summary="The caller's view as a stream of server-sent events, one per new version",
+    description="`text/event-stream`: an `event: view` with `id: <version>` and the View as "
+    "`data` for the current version and then for every new one; a comment line when the table "
+    "is quiet. The stream ends when the game is over, when the server stops, or after a few "
+    "minutes: reconnect with `Last-Event-ID` (or `since_version`) to go on without a gap. The "
+    "same views as `GET …/state` (without a token: the public view).",
+    responses={
+        200: {
+            "description": "The stream of views",
+            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+        },
+        **errors(401, 404, 422, 429),
+    },
+    response_class=StreamingResponse,
+)
+async def stream_state(
+    table_id: TableId,
+    caller: OptionalCaller,
+    services: ServicesDep,
+    since_version: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
+    last_event_id: Annotated[str | None, Header(max_length=20)] = None,
+) -> StreamingResponse:
+    since = since_version if since_version is not None else _event_id(last_event_id)
+    await services.tables.get(table_id)  # a table that does not exist is a 404, not a stream
+    logs.table_id.set(table_id)
+    settings = services.settings
+
+    async def views() -> AsyncIterator[bytes]:
+        following = services.tables.follow(
+            table_id, since, settings.stream_heartbeat_s, settings.stream_max_s
+        )
+        async for table in following:
+            if table is None:
+                yield b": quiet\n\n"
+                continue
+            seat = table.lobby.seat_of(caller.id) if caller and table.lobby else None
+            data = orjson.dumps(view_out(table, seat))
+            yield b"id: %d\nevent: view\ndata: %b\n\n" % (table.version, data)
+
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", "Vary": "Authorization"}
+    return StreamingResponse(views(), media_type="text/event-stream", headers=headers)
+
+
+def _event_id(value: str | None) -> int:
+    """The version a reconnecting stream saw last (`Last-Event-ID`), or -1 for none."""
+    if value is None or not value.isdecimal():
+        return -1
+    return min(int(value), 2**31 - 1)
 
 
 def _not_modified(version: int) -> Response:
@@ -96,7 +153,7 @@ async def _act(
     MOVES.labels("accepted").inc()
     logs.seat.set(seat)
     logs.version.set(table.version)
-    return JSONResponse(view_out(table, seat))
+    return FastJSONResponse(view_out(table, seat))
 
 
 async def _illegal(

@@ -1,24 +1,28 @@
 """The append-only event store: one stream per table, keyed by `(table_id, seq)`.
 
-`append` checks the expected version against the table's projection row in the same
-transaction; the primary key is the last guard against two writers of the same version.
+Two implementations keep one contract (`tests/db/test_store.py` runs it against both):
+`store_sql.SqlStore` on SQLAlchemy Core (the embedded SQLite default; it runs on PostgreSQL
+too) and `store_pg.PostgresStore`, which speaks psycopg directly so that an append is one
+pipelined round trip. `open_store` picks by URL.
+
+An append checks the expected version against the table's projection row in the same
+transaction (`UPDATE … WHERE version = expected`); the primary key of the log is the last guard
+against two writers of the same version.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import insert, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
-
-from app.db.models import Event, GameTable
+CHANNEL = "kozel_wakeup"
+"""The PostgreSQL NOTIFY channel of `Append.notify`."""
 
 
 class VersionConflict(Exception):
-    """Another writer appended first."""
+    """Another writer appended first (or a row this append adds exists already)."""
 
     code = "version_conflict"
 
@@ -45,56 +49,86 @@ class NewEvent:
     payload: dict[str, Any]
 
 
-async def load(session: AsyncSession, table_id: str, after_seq: int = 0) -> list[StoredEvent]:
-    rows = await session.execute(
-        select(
-            Event.seq,
-            Event.type,
-            Event.schema_version,
-            Event.deal_no,
-            Event.payload,
-            Event.created_at,
-        )
-        .where(Event.table_id == table_id, Event.seq > after_seq)
-        .order_by(Event.seq)
-    )
-    return [StoredEvent(*row) for row in rows]
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One read of a table's projection row."""
+
+    version: int
+    snapshot: dict[str, Any] | None
+    """The fold of the log at `version`; None when the reader already knows that version, or
+    when no snapshot is stored."""
+    snapshot_schema: int | None
+    move_version: int | None = None
+    """The version a given `move_id` of a given player led to, if that move landed."""
 
 
-async def append(
-    session: AsyncSession,
-    table_id: str,
-    expected_version: int,
-    events: list[NewEvent],
-    at: datetime,
-    projection: dict[str, Any],
-) -> int:
-    """Append `events` after `expected_version` and update the projection row; returns the
-    new version. Raises `VersionConflict` when the table is no longer at that version."""
-    new_version = expected_version + len(events)
-    result = await session.execute(
-        update(GameTable)
-        .where(GameTable.id == table_id, GameTable.version == expected_version)
-        .values(version=new_version, updated_at=at, **projection)
-        .execution_options(synchronize_session=False)
-    )
-    if result.rowcount != 1:  # type: ignore[attr-defined]
-        current = await session.scalar(select(GameTable.version).where(GameTable.id == table_id))
-        raise VersionConflict(current)
-    rows = [
-        {
-            "table_id": table_id,
-            "seq": expected_version + i,
-            "type": e.type,
-            "schema_version": e.schema_version,
-            "deal_no": e.deal_no,
-            "payload": e.payload,
-            "created_at": at,
-        }
-        for i, e in enumerate(events, start=1)
-    ]
-    try:
-        await session.execute(insert(Event), rows)
-    except IntegrityError:
-        raise VersionConflict(None) from None
-    return new_version
+@dataclass(frozen=True, slots=True)
+class Projection:
+    """The columns of the projection row that follow the log."""
+
+    status: str
+    deal_no: int
+    written: tuple[int, int]
+    snapshot: dict[str, Any]
+    snapshot_schema: int
+    deadline_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    seat: int
+    player_id: str | None
+    bot: str | None
+    must_act: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """A table created by this append (its row is inserted at version 0 first)."""
+
+    variant: str
+    options: dict[str, Any]
+    request: tuple[str, str] | None = None
+    """The creator's `(player_id, Idempotency-Key)`, if it sent one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    table_id: str
+    expected_version: int
+    events: Sequence[NewEvent]
+    at: datetime
+    projection: Projection
+    seats: Sequence[SeatChange] = ()
+    """Seat rows whose player, bot or `must_act` flag changed."""
+    move: tuple[str, str] | None = None
+    """`(player_id, move_id)` of the client move that caused this append."""
+    notify: str | None = None
+    """A wake-up for the other instances, sent when the append commits (PostgreSQL)."""
+    new_table: NewTable | None = field(default=None)
+
+    @property
+    def new_version(self) -> int:
+        return self.expected_version + len(self.events)
+
+
+class EventStore(Protocol):
+    async def read(
+        self, table_id: str, known_version: int | None = None, move: tuple[str, str] | None = None
+    ) -> TableRow | None:
+        """The projection row (None: no such table), in one statement outside a transaction.
+        The snapshot is left out when its version is `known_version`."""
+
+    async def load(self, table_id: str, after_seq: int = 0) -> list[StoredEvent]:
+        """The log of a table after `after_seq`, in order."""
+
+    async def append(self, append: Append) -> None:
+        """Append in one transaction, or raise `VersionConflict` and write nothing."""
+
+    async def turns(self, player_id: str) -> list[tuple[str, int]]:
+        """`(table_id, version)` of the running tables where the player must act now."""
+
+    async def table_of_request(self, player_id: str, key: str) -> str | None:
+        """The table an `Idempotency-Key` of this player created, if any."""
+
+    async def close(self) -> None: ...

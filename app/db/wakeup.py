@@ -12,74 +12,90 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 
 import psycopg
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncSession
 
-CHANNEL = "kozel_wakeup"
+from app.db.store import CHANNEL
+
 log = logging.getLogger(__name__)
+
+
+class Waiter:
+    """One registration for some keys. A wake-up sets its flag; `wait` returns at once if the
+    flag is set, and clears it. A wake-up that comes while the holder is busy (reading the
+    database, sending a view) is therefore never lost, however long the registration lasts."""
+
+    def __init__(self) -> None:
+        self._flag = asyncio.Event()
+        self.version = -1
+        """The highest version announced with a wake-up so far (-1: none). Several wake-ups
+        before a `wait` make one, so a holder that answers from what it already knows checks
+        that it knows this version."""
+
+    def set(self, version: int | None = None) -> None:
+        if version is not None and version > self.version:
+            self.version = version
+        self._flag.set()
+
+    async def wait(self, timeout: float) -> bool:
+        """Wait for a wake-up, at most `timeout` seconds; whether one came."""
+        if not self._flag.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._flag.wait(), timeout)
+        woken = self._flag.is_set()
+        self._flag.clear()
+        return woken
 
 
 class Wakeup:
     def __init__(self) -> None:
         self.instance = uuid.uuid4().hex
         """Sent with each notification, so an instance skips its own (already woken)."""
-        self._events: dict[str, asyncio.Event] = {}
-        self._waiters: dict[str, int] = {}
+        self._waiters: dict[str, set[Waiter]] = {}
         self._listener: asyncio.Task[None] | None = None
         self.listening = False
         self.draining = False
         """Set when the process is asked to stop: long-polls return at once."""
 
     @contextlib.contextmanager
-    def watching(self, keys: list[str]) -> Iterator[Callable[[float], Awaitable[bool]]]:
+    def watching(self, keys: list[str]) -> Iterator[Waiter]:
         """Register for `keys` first, then read the database, then wait: a wake-up that comes
-        between the read and the wait is not lost. Yields `wait(timeout) -> woken`."""
-        events = [self._events.setdefault(key, asyncio.Event()) for key in keys]
+        after the registration is not lost."""
+        waiter = Waiter()
         for key in keys:
-            self._waiters[key] = self._waiters.get(key, 0) + 1
-
-        async def wait(timeout: float) -> bool:
-            waits = [asyncio.ensure_future(e.wait()) for e in events]
-            try:
-                done, _ = await asyncio.wait(waits, timeout=timeout, return_when="FIRST_COMPLETED")
-                return bool(done)
-            finally:
-                for waiting in waits:
-                    waiting.cancel()
-
+            self._waiters.setdefault(key, set()).add(waiter)
+        if self.draining:
+            waiter.set()
         try:
-            yield wait
+            yield waiter
         finally:
             for key in keys:
-                self._waiters[key] -= 1
-                if not self._waiters[key]:
-                    del self._waiters[key]
-                    self._events.pop(key, None)
+                waiting = self._waiters.get(key)
+                if waiting is not None:
+                    waiting.discard(waiter)
+                    if not waiting:
+                        del self._waiters[key]
 
-    def wake(self, keys: list[str]) -> None:
+    def wake(self, keys: list[str], version: int | None = None) -> None:
+        """Wake the waiters of `keys`; `version` is the table version that a commit reached."""
         for key in keys:
-            event = self._events.pop(key, None)
-            if event is not None:
-                event.set()
+            for waiter in self._waiters.get(key, ()):
+                waiter.set(version)
 
     def drain(self) -> None:
         """Release every long-poll now (the process is stopping)."""
         self.draining = True
-        self.wake(list(self._events))
+        self.wake(list(self._waiters))
 
     @property
     def open_waits(self) -> int:
-        return sum(self._waiters.values())
+        return len({waiter for waiting in self._waiters.values() for waiter in waiting})
 
-    async def notify_in(self, session: AsyncSession, keys: list[str]) -> None:
-        """Send the keys to other instances when `session` commits (PostgreSQL only)."""
-        if session.get_bind().dialect.name == "postgresql":
-            payload = {"channel": CHANNEL, "keys": " ".join([self.instance, *keys])}
-            await session.execute(text("SELECT pg_notify(:channel, :keys)"), payload)
+    def notification(self, keys: list[str], version: int) -> str:
+        """The payload that wakes `keys` on the other instances (`Append.notify`)."""
+        return " ".join([self.instance, str(version), *keys])
 
     def start_listening(self, database_url: str) -> None:
         if make_url(database_url).get_backend_name() == "postgresql":
@@ -103,9 +119,9 @@ class Wakeup:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self.listening = True
                     async for notice in conn.notifies():
-                        sender, *keys = notice.payload.split()
+                        sender, version, *keys = notice.payload.split()
                         if sender != self.instance:
-                            self.wake(keys)
+                            self.wake(keys, int(version))
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database went away: retry, waiters re-check meanwhile

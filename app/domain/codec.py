@@ -25,23 +25,54 @@ D = TypeVar("D")
 
 
 def encode(value: object) -> JSON:
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, bytes):
-        return value.hex()
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [encode(item) for item in value]
-    if isinstance(value, frozenset | set):
-        return sorted(encode(item) for item in value)
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    raise TypeError(f"cannot encode {type(value).__name__}")
+    """`value` as JSON values: cards as codes, bytes as hex, enums as their values, tuples and
+    lists as lists, sets as sorted lists, times in ISO 8601, dataclasses as objects."""
+    encoder = _ENCODERS.get(type(value))
+    if encoder is None:
+        encoder = _ENCODERS[type(value)] = _encoder(type(value))
+    return encoder(value)
+
+
+Encoder = Callable[[Any], JSON]
+_ENCODERS: dict[type, Encoder] = {}
+
+
+def _encoder(cls: type) -> Encoder:
+    """The encoder of values of exactly `cls` (made once per class, kept in `_ENCODERS`)."""
+    if issubclass(cls, Enum):
+        return _enum_value
+    if cls in (type(None), bool, int, str):
+        return _same
+    if cls is Card:
+        return str
+    if cls is bytes:
+        return bytes.hex
+    if cls is datetime:
+        return datetime.isoformat
+    if issubclass(cls, tuple | list):
+        return _encode_items
+    if issubclass(cls, frozenset | set):
+        return _encode_set
+    if dataclasses.is_dataclass(cls):
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        return lambda value: {name: encode(getattr(value, name)) for name in names}
+    raise TypeError(f"cannot encode {cls.__name__}")
+
+
+def _same(value: JSON) -> JSON:
+    return value
+
+
+def _enum_value(value: Enum) -> JSON:
+    return encode(value.value)
+
+
+def _encode_items(value: tuple[object, ...] | list[object]) -> JSON:
+    return [encode(item) for item in value]
+
+
+def _encode_set(value: frozenset[object] | set[object]) -> JSON:
+    return sorted(encode(item) for item in value)
 
 
 def decode(cls: type[D], payload: JSON) -> D:

@@ -3,6 +3,7 @@ log may see of each event."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -71,6 +72,11 @@ class Table:
         return {
             seat: due for seat in kozel24.to_act(game) if lobby.seats[seat].player_id is not None
         }
+
+    def fork(self) -> Table:
+        """A copy to apply new events to. A committed table is shared by readers (see
+        `table_cache`), so it is never changed in place."""
+        return dataclasses.replace(self, finished_deals=set(self.finished_deals))
 
     def apply(self, event: Event, seq: int, at: datetime) -> None:
         self.version = seq

@@ -15,30 +15,45 @@ import random
 import re
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.bots import BOT_LEVELS, make_bot
 from app.bots.clock import clock_default
-from app.db import store
-from app.db.models import GameTable, Move, Player, Seat, TableRequest
-from app.db.store import StoredEvent, VersionConflict
+from app.db.models import GameTable, Player, Seat
+from app.db.store import (
+    Append,
+    EventStore,
+    NewEvent,
+    NewTable,
+    Projection,
+    SeatChange,
+    StoredEvent,
+    VersionConflict,
+)
 from app.db.wakeup import Wakeup
 from app.domain import kozel24
-from app.domain.errors import GameNotStarted, InvalidOption, NotSeated, SeatTaken
+from app.domain.errors import DomainError, GameNotStarted, InvalidOption, NotSeated, SeatTaken
 from app.domain.events import Event
 from app.domain.kozel24.events import GameEnded, GameStarted
-from app.domain.lobby import Lobby, TableCreated, decide_bot, decide_leave, decide_sit
+from app.domain.lobby import (
+    Lobby,
+    TableCreated,
+    decide_bot,
+    decide_leave,
+    decide_sit,
+    evolve_lobby,
+)
 from app.domain.seats import is_seat
 from app.metrics import BOT_THINK, GAMES_FINISHED, GAMES_STARTED, VERSION_CONFLICTS
 from app.services.errors import DealRunning, InvalidRequest, NotFound
 from app.services.players import PlayerInfo
+from app.services.table_cache import TableCache
 from app.services.table_log import (
     SNAPSHOT_SCHEMA,
     VARIANTS,
@@ -97,6 +112,7 @@ class Tables:
     def __init__(
         self,
         sessions: async_sessionmaker[AsyncSession],
+        store: EventStore,
         wakeup: Wakeup,
         recheck_interval_s: float = 1.0,
         chance: random.Random | None = None,
@@ -104,6 +120,8 @@ class Tables:
         """`chance` draws the shuffle seeds, the random first dealer and the random bots'
         choices; by default from the operating system. Tests pass a seeded one."""
         self._sessions = sessions
+        self._store = store
+        self._cache = TableCache()
         self._wakeup = wakeup
         self._recheck = recheck_interval_s
         self._chance = chance or random.SystemRandom()
@@ -130,70 +148,41 @@ class Tables:
             raise InvalidOption("first_dealer is a seat 0..3 or null")
         if seat is not None and not is_seat(seat):
             raise InvalidOption("seat is 0..3")
+        if idempotency_key is not None:
+            earlier = await self._store.table_of_request(creator.id, idempotency_key)
+            if earlier is not None:
+                return await self._load(earlier)
         table_id = str(uuid.uuid4())
         created = TableCreated(
             variant, options.eggs, options.messages, options.move_clock_s, options.first_dealer
         )
-        async with self._sessions() as session:
-            try:
-                async with session.begin():
-                    if idempotency_key is not None:
-                        earlier = await session.get(TableRequest, (creator.id, idempotency_key))
-                        if earlier is not None:
-                            return await self._load(session, earlier.table_id)
-                        session.add(
-                            TableRequest(
-                                player_id=creator.id,
-                                key=idempotency_key,
-                                table_id=table_id,
-                                created_at=_now(),
-                            )
-                        )
-                    await self._insert_table(session, table_id, variant, options)
-                    # The table, its first event and the requested seats land together.
-                    table = Table(table_id)
-                    table.apply(created, 1, _now())
-                    assert table.lobby is not None
-                    seated: list[Event] = []
-                    if seat is not None:
-                        seated += decide_sit(table.lobby, seat, creator.id, creator.name)
-                    for bot_seat, level in sorted(bots.items()):
-                        seated += decide_bot(table.lobby, bot_seat, level)
-                    table = Table(table_id)
-                    keys, appended = await self._append(session, table, 0, [created, *seated])
-                    await self._wakeup.notify_in(session, keys)
-            except IntegrityError:
-                if idempotency_key is None:
-                    raise
-                async with session.begin():  # a concurrent twin won: answer with its table
-                    earlier = await session.get(TableRequest, (creator.id, idempotency_key))
-                    assert earlier is not None
-                    return await self._load(session, earlier.table_id)
-        self._committed(keys, appended)
-        return table
-
-    async def _insert_table(
-        self, session: AsyncSession, table_id: str, variant: str, options: TableOptions
-    ) -> None:
-        now = _now()
-        session.add(
-            GameTable(
-                id=table_id,
-                variant=variant,
-                status="waiting",
-                options={
-                    "eggs": options.eggs,
-                    "messages": options.messages,
-                    "move_clock_s": options.move_clock_s,
-                    "first_dealer": options.first_dealer,
-                },
-                version=0,
-                created_at=now,
-                updated_at=now,
-            )
+        # The table, its first event and the requested seats land together.
+        lobby = evolve_lobby(None, created)
+        seated: list[Event] = []
+        if seat is not None:
+            seated += decide_sit(lobby, seat, creator.id, creator.name)
+        for bot_seat, level in sorted(bots.items()):
+            seated += decide_bot(lobby, bot_seat, level)
+        new = NewTable(
+            variant,
+            {
+                "eggs": options.eggs,
+                "messages": options.messages,
+                "move_clock_s": options.move_clock_s,
+                "first_dealer": options.first_dealer,
+            },
+            None if idempotency_key is None else (creator.id, idempotency_key),
         )
-        await session.flush()
-        session.add_all(Seat(table_id=table_id, seat=s) for s in range(4))
+        try:
+            return await self._write(Table(table_id), [created, *seated], new_table=new)
+        except VersionConflict:
+            if idempotency_key is None:
+                raise
+            # A concurrent twin of this request won: answer with its table.
+            earlier = await self._store.table_of_request(creator.id, idempotency_key)
+            if earlier is None:
+                raise
+            return await self._load(earlier)
 
     async def sit(self, table_id: str, seat: int, player: PlayerInfo) -> Table:
         return await self._run(
@@ -266,20 +255,62 @@ class Tables:
 
     # Reading
 
-    async def get(self, table_id: str, at_version: int | None = None) -> Table:
-        async with self._sessions() as session:
-            return await self._load(session, table_id, at_version)
+    async def get(self, table_id: str) -> Table:
+        """The table as it is now."""
+        return await self._load(table_id)
 
     async def wait_for_version(self, table_id: str, since: int, wait: float) -> Table:
         """The table once its version is past `since`, or as it is after `wait` seconds."""
         deadline = _clock() + wait
-        while True:
-            with self._wakeup.watching([f"t:{table_id}"]) as woken:
-                table = await self.get(table_id)
+        with self._wakeup.watching([f"t:{table_id}"]) as waiter:
+            while True:
+                table = self._committed_past(table_id, since) or await self._load(table_id)
                 remaining = deadline - _clock()
                 if table.version > since or remaining <= 0 or self._wakeup.draining:
                     return table
-                await woken(min(remaining, self._recheck))
+                await waiter.wait(min(remaining, self._recheck))
+
+    async def follow(
+        self, table_id: str, since: int, heartbeat_s: float, max_s: float
+    ) -> AsyncIterator[Table | None]:
+        """Every committed version of the table past `since` as it comes (the stream): the
+        table, or None after `heartbeat_s` without one. Ends with the game, when the process
+        stops, or after `max_s` (the current version past `since` is sent first in any case).
+
+        The registration lasts the whole stream, so after sending a version it waits for a
+        wake-up (or the periodic re-check) instead of reading the database again."""
+        deadline = _clock() + max_s
+        quiet_since = _clock()
+        with self._wakeup.watching([f"t:{table_id}"]) as waiter:
+            table = await self._load(table_id)
+            while True:
+                if table.version > since:
+                    since, quiet_since = table.version, _clock()
+                    yield table
+                    if table.status == "finished":
+                        return
+                elif _clock() - quiet_since >= heartbeat_s:
+                    quiet_since = _clock()
+                    yield None
+                left = deadline - _clock()
+                if left <= 0 or self._wakeup.draining:
+                    return
+                quiet_left = heartbeat_s - (_clock() - quiet_since)
+                woken = await waiter.wait(max(0.0, min(self._recheck, left, quiet_left)))
+                # Woken by a commit here: the committed table answers, if it is the newest
+                # version announced. Woken by another instance, or by the periodic re-check:
+                # read the database.
+                known = self._committed_past(table_id, since)
+                if woken and known is not None and known.version >= waiter.version:
+                    table = known
+                else:
+                    table = await self._load(table_id)
+
+    def _committed_past(self, table_id: str, since: int) -> Table | None:
+        """A table this process committed past `since` (it answers a long-poll: see
+        `table_cache`)."""
+        table = self._cache.get(table_id)
+        return table if table is not None and table.version > since else None
 
     async def summaries(
         self, status: str | None, limit: int, cursor: str | None
@@ -331,9 +362,8 @@ class Tables:
     async def log(
         self, table_id: str, viewer: PlayerInfo | None, after_seq: int, limit: int
     ) -> LogPage:
-        async with self._sessions() as session:
-            table = await self._load(session, table_id)
-            stored = await store.load(session, table_id, after_seq)
+        table = await self._load(table_id)
+        stored = await self._store.load(table_id, after_seq)
         seat = _seat_or_none(table, viewer)
         items: list[tuple[StoredEvent, dict[str, Any]]] = []
         last = after_seq
@@ -348,9 +378,8 @@ class Tables:
 
     async def deal_events(self, table_id: str, deal_no: int) -> list[StoredEvent]:
         """Every event of a finished deal, whole (hands, seed and all)."""
-        async with self._sessions() as session:
-            table = await self._load(session, table_id)
-            stored = await store.load(session, table_id)
+        table = await self._load(table_id)
+        stored = await self._store.load(table_id)
         events = [e for e in stored if e.deal_no == deal_no]
         if not events or deal_no < 1:
             raise NotFound(f"no deal {deal_no} at table {table_id}")
@@ -360,24 +389,16 @@ class Tables:
 
     async def turns(self, player: PlayerInfo, wait: float) -> list[tuple[str, int]]:
         deadline = _clock() + wait
-        while True:
-            with self._wakeup.watching([f"p:{player.id}"]) as woken:
+        with self._wakeup.watching([f"p:{player.id}"]) as waiter:
+            while True:
                 found = await self._turns_now(player)
                 remaining = deadline - _clock()
                 if found or remaining <= 0 or self._wakeup.draining:
                     return found
-                await woken(min(remaining, self._recheck))
+                await waiter.wait(min(remaining, self._recheck))
 
     async def _turns_now(self, player: PlayerInfo) -> list[tuple[str, int]]:
-        async with self._sessions() as session:
-            rows = await session.execute(
-                select(GameTable.id, GameTable.version)
-                .join(Seat, Seat.table_id == GameTable.id)
-                .where(Seat.player_id == player.id, Seat.must_act)
-                .where(GameTable.status == "playing")
-                .order_by(GameTable.updated_at)
-            )
-            return [(table_id, version) for table_id, version in rows]
+        return await self._store.turns(player.id)
 
     # The one write path
 
@@ -389,91 +410,58 @@ class Tables:
         move_id: str | None = None,
         player_id: str | None = None,
     ) -> Table:
+        """Decide on the table and append at its version; a lost race is tried again on the
+        new version, unless the client named the version it expected.
+
+        The first try may decide on the table this process committed last (`table_cache`):
+        the append's version guard makes that safe, and whatever that try concludes other
+        than a landed append (a refusal, nothing to do, a lost race) is judged again on the
+        table read from the database, with the move id checked first."""
+        move = None if move_id is None or player_id is None else (player_id, move_id)
+        table = self._cache.get(table_id)
+        fresh = table is None or (
+            expected_version is not None and table.version != expected_version
+        )
         for _ in range(MAX_ATTEMPTS):
+            if fresh or table is None:
+                table, done = await self._load_for_move(table_id, move)
+                if done:  # a retry of a move that landed: answer as the first time
+                    return table
+                if expected_version is not None and expected_version != table.version:
+                    raise VersionConflict(table.version)
             try:
-                return await self._attempt(table_id, step, expected_version, move_id, player_id)
+                events = step(table)
+            except DomainError:
+                if fresh:
+                    raise
+                fresh = True
+                continue
+            if not events:
+                if fresh:
+                    return table
+                fresh = True
+                continue
+            try:
+                return await self._write(table, events, move=move)
             except VersionConflict:
                 VERSION_CONFLICTS.inc()
-                if move_id is not None and player_id is not None:
-                    # A twin of this very request may have landed first: answer with its result.
-                    done = await self._done_move(table_id, move_id, player_id)
-                    if done is not None:
-                        return done
-                if expected_version is not None:
-                    raise
+                fresh = True
         raise VersionConflict(None)
 
-    async def _done_move(self, table_id: str, move_id: str, player_id: str) -> Table | None:
-        async with self._sessions() as session:
-            version = await session.scalar(
-                select(Move.version).where(
-                    Move.table_id == table_id,
-                    Move.player_id == player_id,
-                    Move.move_id == move_id,
-                )
-            )
-            return None if version is None else await self._load(session, table_id, version)
-
-    async def _attempt(
+    async def _write(
         self,
-        table_id: str,
-        step: Step,
-        expected_version: int | None,
-        move_id: str | None,
-        player_id: str | None,
+        table: Table,
+        events: Sequence[Event],
+        move: tuple[str, str] | None = None,
+        new_table: NewTable | None = None,
     ) -> Table:
-        async with self._sessions() as session:
-            try:
-                async with session.begin():
-                    if move_id is not None:
-                        done = await session.scalar(
-                            select(Move.version).where(
-                                Move.table_id == table_id,
-                                Move.player_id == player_id,
-                                Move.move_id == move_id,
-                            )
-                        )
-                        if done is not None:
-                            return await self._load(session, table_id, done)
-                    table = await self._load(session, table_id)
-                    if expected_version is not None and expected_version != table.version:
-                        raise VersionConflict(table.version)
-                    read_version = table.version
-                    events = step(table)
-                    if not events:
-                        return table
-                    keys, appended = await self._append(session, table, read_version, events)
-                    if move_id is not None and player_id is not None:
-                        await session.execute(
-                            insert(Move).values(
-                                table_id=table_id,
-                                move_id=move_id,
-                                player_id=player_id,
-                                version=table.version,
-                                created_at=_now(),
-                            )
-                        )
-                    await self._wakeup.notify_in(session, keys)
-            except IntegrityError:
-                raise VersionConflict(None) from None
-        self._committed(keys, appended)
-        return table
-
-    def _committed(self, keys: list[str], events: Sequence[Event]) -> None:
-        """After a commit (never for an attempt that lost its race): wake-ups and counts."""
-        self._wakeup.wake(keys)
-        for event in events:
-            if isinstance(event, GameStarted):
-                GAMES_STARTED.inc()
-            elif isinstance(event, GameEnded):
-                GAMES_FINISHED.inc()
-
-    async def _append(
-        self, session: AsyncSession, table: Table, read_version: int, events: Sequence[Event]
-    ) -> tuple[list[str], list[Event]]:
+        """Append `events` and what follows from them without a client (the game starts, the
+        deck is shuffled, bots play) at the table's version; returns the committed table."""
         now = _now()
+        read_version = table.version
         seats_before = _seat_states(table)
-        encoded: list[store.NewEvent] = []
+        table = table.fork()
+        encoded: list[NewEvent] = []
         appended: list[Event] = []
         pending = list(events)
         for _ in range(MAX_AUTOMATIC_STEPS):
@@ -486,18 +474,42 @@ class Tables:
             appended.append(event)
             encoded.append(encode(event, table.game.deal_no if table.game is not None else 0))
         game = table.game
-        written = game.written if game is not None else (0, 0)
-        projection = {
-            "status": table.status,
-            "deal_no": game.deal_no if game is not None else 0,
-            "written_0": written[0],
-            "written_1": written[1],
-            "snapshot": snapshot(table),
-            "snapshot_schema": SNAPSHOT_SCHEMA,
-            "deadline_at": min(table.deadlines().values(), default=None),
-        }
-        await store.append(session, table.id, read_version, encoded, now, projection)
-        return await self._update_seats(session, table, seats_before), appended
+        seats_after = _seat_states(table)
+        players = {s.player_id for s in [*seats_before, *seats_after] if s.player_id}
+        keys = [f"t:{table.id}", *(f"p:{player}" for player in sorted(players))]
+        await self._store.append(
+            Append(
+                table.id,
+                read_version,
+                encoded,
+                now,
+                Projection(
+                    status=table.status,
+                    deal_no=game.deal_no if game is not None else 0,
+                    written=game.written if game is not None else (0, 0),
+                    snapshot=snapshot(table),
+                    snapshot_schema=SNAPSHOT_SCHEMA,
+                    deadline_at=min(table.deadlines().values(), default=None),
+                ),
+                seats=[
+                    SeatChange(seat, new.player_id, new.bot, new.must_act)
+                    for seat, (old, new) in enumerate(zip(seats_before, seats_after, strict=True))
+                    if old != new
+                ],
+                move=move,
+                notify=self._wakeup.notification(keys, table.version),
+                new_table=new_table,
+            )
+        )
+        # Committed (never for an attempt that lost its race): remember, wake, count.
+        self._cache.put(table)
+        self._wakeup.wake(keys, table.version)
+        for event in appended:
+            if isinstance(event, GameStarted):
+                GAMES_STARTED.inc()
+            elif isinstance(event, GameEnded):
+                GAMES_FINISHED.inc()
+        return table
 
     async def _environment(self, table: Table) -> list[Event]:
         """What happens without a client: the game starts, the deck is shuffled, bots play."""
@@ -530,41 +542,38 @@ class Tables:
                 return [*kozel24.decide(game, command)]
         return []
 
-    async def _update_seats(
-        self, session: AsyncSession, table: Table, before: list[SeatState]
-    ) -> list[str]:
-        """Seat rows follow the lobby; `must_act` marks the humans the game waits for. Only the
-        rows that changed are written."""
-        after = _seat_states(table)
-        for seat, (old, new) in enumerate(zip(before, after, strict=True)):
-            if old != new:
-                await session.execute(
-                    update(Seat)
-                    .where(Seat.table_id == table.id, Seat.seat == seat)
-                    .values(player_id=new.player_id, bot=new.bot, must_act=new.must_act)
-                )
-        players = {s.player_id for s in [*before, *after] if s.player_id is not None}
-        return [f"t:{table.id}", *(f"p:{player}" for player in sorted(players))]
+    async def _load(self, table_id: str) -> Table:
+        table, _ = await self._load_for_move(table_id, None)
+        return table
 
-    async def _load(
-        self, session: AsyncSession, table_id: str, at_version: int | None = None
-    ) -> Table:
-        """The table folded from its log, or from the snapshot of its projection row."""
-        row = (
-            await session.execute(
-                select(GameTable.version, GameTable.snapshot, GameTable.snapshot_schema).where(
-                    GameTable.id == table_id
-                )
-            )
-        ).first()
+    async def _load_for_move(
+        self, table_id: str, move: tuple[str, str] | None
+    ) -> tuple[Table, bool]:
+        """The table now, from its projection row: the committed table this process knows
+        when the version matches, else the row's snapshot, else the fold of the log. With a
+        move, also whether that move landed already (then the table at the version it led
+        to, the answer it had)."""
+        known = self._cache.get(table_id)
+        row = await self._store.read(table_id, known.version if known else None, move)
         if row is None:
             raise NotFound(f"no table {table_id}")
-        version, saved, schema = row
-        if at_version is None and saved is not None and schema == SNAPSHOT_SCHEMA:
-            table = from_snapshot(saved)
-            if table.version == version:
-                return table
-        stored = await store.load(session, table_id)
+        if move is not None and row.move_version is not None:
+            if known is not None and known.version == row.move_version:
+                return known, True
+            return await self._fold(table_id, row.move_version), True
+        if known is not None and known.version == row.version:
+            return known, False
+        if row.snapshot is not None and row.snapshot_schema == SNAPSHOT_SCHEMA:
+            table = from_snapshot(row.snapshot)
+            if table.version == row.version:
+                self._cache.put(table)
+                return table, False
+        table = await self._fold(table_id)
+        self._cache.put(table)
+        return table, False
+
+    async def _fold(self, table_id: str, at_version: int | None = None) -> Table:
+        stored = await self._store.load(table_id)
         if at_version is not None:
             stored = [e for e in stored if e.seq <= at_version]
         return fold(table_id, stored)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -75,10 +76,25 @@ async def running(settings: Settings) -> AsyncIterator[Api]:
 
 @pytest.fixture
 async def api(database_url: str) -> AsyncIterator[Api]:
-    """The app with rate limits out of the way (test_limits.py tests them)."""
-    settings = Settings(database_url=database_url, recheck_interval_s=0.2, **UNLIMITED)
+    """The app with rate limits out of the way (test_limits.py tests them). Its view streams
+    end at once, after the versions they have to send now: through the in-process transport a
+    response is read whole (tests/e2e follows streams over a real connection)."""
+    settings = Settings(
+        database_url=database_url, recheck_interval_s=0.2, stream_max_s=0, **UNLIMITED
+    )
     async with running(settings) as app:
         yield app
+
+
+def sse_views(response: httpx.Response) -> list[tuple[int, dict[str, Any]]]:
+    """The `(id, view)` of each `view` event of a server-sent event stream."""
+    assert response.headers["content-type"].startswith("text/event-stream"), response.text
+    found = []
+    for block in response.text.split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+        if fields.get("event") == "view":
+            found.append((int(fields["id"]), json.loads(fields["data"])))
+    return found
 
 
 def assert_problem(response: httpx.Response, status: int, code: str) -> dict[str, Any]:

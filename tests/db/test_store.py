@@ -1,97 +1,172 @@
-"""The event store's contract, on SQLite and PostgreSQL: ordered appends, the expected
-version, and exactly one winner when two writers race for one version."""
+"""The event store's contract, for every store on every database it runs on: ordered appends,
+the expected version, exactly one winner when two writers race for one version, reads that
+skip a known snapshot, move ids, seat rows, turns, and idempotency keys of new tables."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy import insert
 
-from app.db import store
-from app.db.database import create_engine, session_factory
-from app.db.models import GameTable
-from app.db.store import NewEvent, VersionConflict
+from app.db.database import create_engine
+from app.db.migrate import upgrade
+from app.db.models import Player
+from app.db.store import (
+    Append,
+    EventStore,
+    NewEvent,
+    NewTable,
+    Projection,
+    SeatChange,
+    VersionConflict,
+)
+from app.db.store_pg import PostgresStore
+from app.db.store_sql import SqlStore
+from tests.databases import PostgresDatabase
 
 pytestmark = pytest.mark.anyio
 NOW = datetime(2026, 11, 30, tzinfo=UTC)
 
 
+@pytest.fixture(params=["sql-sqlite", "sql-postgres", "pg-postgres"])
+def store_url(
+    request: pytest.FixtureRequest, tmp_path: Path, postgres: PostgresDatabase | None
+) -> tuple[str, str]:
+    """Each store on each database it runs on: (store, URL)."""
+    kind, database = request.param.split("-")
+    if database == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path / 'kozel.sqlite3'}"
+        upgrade(url)
+        return kind, url
+    if postgres is None:
+        pytest.skip("PostgreSQL is not reachable (it is required under CI)")
+    postgres.empty()
+    return kind, postgres.url
+
+
 @pytest.fixture
-async def sessions(database_url: str) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
-    engine = create_engine(database_url)
-    factory = session_factory(engine)
-    async with factory() as session, session.begin():
-        session.add(
-            GameTable(
-                id="t1",
-                variant="kozel24",
-                status="waiting",
-                options={},
-                version=0,
-                deal_no=0,
-                written_0=0,
-                written_1=0,
-                created_at=NOW,
-                updated_at=NOW,
-            )
-        )
-    yield factory
-    await engine.dispose()
+def database_url(store_url: tuple[str, str]) -> str:
+    return store_url[1]
+
+
+@pytest.fixture
+async def store(store_url: tuple[str, str]) -> AsyncIterator[EventStore]:
+    kind, url = store_url
+    chosen: EventStore
+    if kind == "pg":
+        postgres_store = PostgresStore(url, pool_size=4)
+        await postgres_store.open()
+        chosen = postgres_store
+    else:
+        chosen = SqlStore(create_engine(url), owns_engine=True)
+    await chosen.append(
+        Append("t1", 0, [], NOW, projection(0), new_table=NewTable("kozel24", {}, ("p1", "k1")))
+    )
+    yield chosen
+    await chosen.close()
+
+
+def projection(n: int, status: str = "playing") -> Projection:
+    return Projection(status, 1, (2, 4), {"state": n, "text": "козёл"}, 7, None)
 
 
 def events(*types: str) -> list[NewEvent]:
-    return [NewEvent(t, 1, 0, {"n": i, "text": "козёл"}) for i, t in enumerate(types)]
+    return [NewEvent(t, 1, 3, {"n": i, "text": "козёл"}) for i, t in enumerate(types)]
 
 
-async def append(
-    sessions: async_sessionmaker[AsyncSession], expected: int, new: list[NewEvent]
-) -> int:
-    async with sessions() as session, session.begin():
-        return await store.append(session, "t1", expected, new, NOW, {"status": "playing"})
+async def append(store: EventStore, expected: int, new: list[NewEvent], **extra: object) -> int:
+    done = Append("t1", expected, new, NOW, projection(expected + len(new)), **extra)  # type: ignore[arg-type]
+    await store.append(done)
+    return done.new_version
 
 
-async def test_appends_are_read_back_in_order(sessions: async_sessionmaker[AsyncSession]) -> None:
-    assert await append(sessions, 0, events("a", "b")) == 2
-    assert await append(sessions, 2, events("c")) == 3
-    async with sessions() as session:
-        loaded = await store.load(session, "t1")
-        later = await store.load(session, "t1", after_seq=2)
-        row = await session.get(GameTable, "t1")
-    assert [(e.seq, e.type) for e in loaded] == [(1, "a"), (2, "b"), (3, "c")]
+async def test_appends_are_read_back_in_order(store: EventStore) -> None:
+    assert await append(store, 0, events("a", "b")) == 2
+    assert await append(store, 2, events("c")) == 3
+    loaded = await store.load("t1")
+    later = await store.load("t1", after_seq=2)
+    assert [(e.seq, e.type, e.deal_no) for e in loaded] == [(1, "a", 3), (2, "b", 3), (3, "c", 3)]
     assert loaded[0].payload == {"n": 0, "text": "козёл"}
     assert loaded[0].at == NOW
     assert [e.seq for e in later] == [3]
+    row = await store.read("t1")
     assert row is not None
-    assert (row.version, row.status) == (3, "playing")
+    assert (row.version, row.snapshot, row.snapshot_schema) == (3, {"state": 3, "text": "козёл"}, 7)
 
 
-async def test_a_stale_version_is_refused_and_nothing_is_written(
-    sessions: async_sessionmaker[AsyncSession],
-) -> None:
-    await append(sessions, 0, events("a"))
+async def test_a_read_skips_the_snapshot_it_knows(store: EventStore) -> None:
+    await append(store, 0, events("a"))
+    known = await store.read("t1", known_version=1)
+    other = await store.read("t1", known_version=0)
+    assert known is not None
+    assert other is not None
+    assert (known.version, known.snapshot) == (1, None)
+    assert other.snapshot == {"state": 1, "text": "козёл"}
+    assert await store.read("no-such-table") is None
+
+
+async def test_a_stale_version_is_refused_and_nothing_is_written(store: EventStore) -> None:
+    await append(store, 0, events("a"))
     with pytest.raises(VersionConflict) as conflict:
-        await append(sessions, 0, events("x"))
+        await append(store, 0, events("x"))
     assert conflict.value.current_version == 1
-    async with sessions() as session:
-        assert [e.type for e in await store.load(session, "t1")] == ["a"]
+    assert [e.type for e in await store.load("t1")] == ["a"]
+    row = await store.read("t1")
+    assert row is not None
+    assert row.snapshot == {"state": 1, "text": "козёл"}
 
 
-async def test_two_writers_of_one_version_exactly_one_wins(
-    sessions: async_sessionmaker[AsyncSession],
-) -> None:
+async def test_two_writers_of_one_version_exactly_one_wins(store: EventStore) -> None:
     for round_no in range(10):
-        version = round_no
         outcomes = await asyncio.gather(
-            append(sessions, version, events(f"left{round_no}")),
-            append(sessions, version, events(f"right{round_no}")),
+            append(store, round_no, events(f"left{round_no}")),
+            append(store, round_no, events(f"right{round_no}")),
             return_exceptions=True,
         )
         wins = [o for o in outcomes if isinstance(o, int)]
         losses = [o for o in outcomes if isinstance(o, VersionConflict)]
         assert (len(wins), len(losses)) == (1, 1), outcomes
-    async with sessions() as session:
-        loaded = await store.load(session, "t1")
-    assert [e.seq for e in loaded] == list(range(1, 11))
+    assert [e.seq for e in await store.load("t1")] == list(range(1, 11))
+
+
+async def test_a_move_id_is_recorded_once(store: EventStore) -> None:
+    await append(store, 0, events("a", "b"), move=("p1", "m1"))
+    row = await store.read("t1", move=("p1", "m1"))
+    elsewhere = await store.read("t1", move=("p2", "m1"))
+    assert row is not None
+    assert row.move_version == 2
+    assert elsewhere is not None
+    assert elsewhere.move_version is None
+    with pytest.raises(VersionConflict):  # the same move id again: the whole append fails
+        await append(store, 2, events("c"), move=("p1", "m1"))
+    assert [e.seq for e in await store.load("t1")] == [1, 2]
+
+
+async def test_seat_rows_drive_the_turns(store: EventStore, database_url: str) -> None:
+    engine = create_engine(database_url)
+    async with engine.begin() as connection:
+        await connection.execute(
+            insert(Player).values(id="p1", name="Вася", token_hash="0" * 64, created_at=NOW)
+        )
+    await engine.dispose()
+    await append(store, 0, events("a"), seats=[SeatChange(1, "p1", None, True)])
+    assert await store.turns("p1") == [("t1", 1)]
+    await append(store, 1, events("b"), seats=[SeatChange(1, "p1", None, False)])
+    assert await store.turns("p1") == []
+    await append(store, 2, events("c"), seats=[SeatChange(1, "p1", None, True)])
+    finished = Append("t1", 3, events("d"), NOW, projection(4, status="finished"))
+    await store.append(finished)
+    assert await store.turns("p1") == []  # only running tables
+
+
+async def test_an_idempotency_key_names_its_table(store: EventStore) -> None:
+    assert await store.table_of_request("p1", "k1") == "t1"
+    assert await store.table_of_request("p1", "other") is None
+    twin = Append("t2", 0, [], NOW, projection(0), new_table=NewTable("kozel24", {}, ("p1", "k1")))
+    with pytest.raises(VersionConflict):
+        await store.append(twin)
+    assert await store.read("t2") is None

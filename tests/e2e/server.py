@@ -25,8 +25,11 @@ def free_port() -> int:
 class Server:
     """One uvicorn process serving the API on a database URL."""
 
-    def __init__(self, database_url: str, log_path: Path) -> None:
+    def __init__(
+        self, database_url: str, log_path: Path, env: dict[str, str] | None = None
+    ) -> None:
         self.database_url = database_url
+        self.env = env or {}
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -36,9 +39,11 @@ class Server:
         env = {
             "KOZEL_RATE_MOVES_PER_S": "100000",  # clients here play far faster than people
             "KOZEL_RATE_POLLS_PER_S": "100000",
+            "KOZEL_DRAIN_DELAY_S": "0.1",  # tests stop servers often; test_health drains longer
+            "KOZEL_RECHECK_INTERVAL_S": "0.5",
             **os.environ,
             "DATABASE_URL": self.database_url,
-            "KOZEL_RECHECK_INTERVAL_S": "0.5",
+            **self.env,
         }
         with self.log_path.open("ab") as log:  # the child keeps its own handle
             self.process = subprocess.Popen(

@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import select
 
 from app.config import async_url
-from app.db import store
 from app.db.database import create_engine, session_factory
 from app.db.migrate import upgrade
 from app.db.models import GameTable, Move
+from app.db.store_sql import SqlStore
 from app.services.table_log import fold, from_snapshot
 from tests.databases import PostgresDatabase
 from tests.e2e.clients import register
@@ -115,12 +115,13 @@ async def run_with_crashes(
 async def check_consistency(database_url: str, tables: list[str], seats: list[Seat]) -> None:
     engine = create_engine(async_url(database_url))
     sessions = session_factory(engine)
+    log = SqlStore(engine)
     try:
         async with sessions() as session:
             for table_id in tables:
                 row = await session.get(GameTable, table_id)
                 assert row is not None
-                events = await store.load(session, table_id)
+                events = await log.load(table_id)
                 assert [e.seq for e in events] == list(range(1, row.version + 1))
                 replayed = fold(table_id, events)
                 assert row.snapshot is not None

@@ -1,5 +1,8 @@
 """Two uvicorn processes over one PostgreSQL database: whole games with clients spread over
-both, long-poll wake-ups across instances, racing moves, retried move ids."""
+both, long-poll and stream wake-ups across instances, racing moves, retried move ids.
+
+The instances re-check the database only every 30 s here, so every wake-up across instances
+that these tests wait for must come through LISTEN/NOTIFY."""
 
 from __future__ import annotations
 
@@ -23,8 +26,9 @@ def pair(postgres: PostgresDatabase | None, tmp_path: Path) -> Iterator[tuple[Se
     if postgres is None:
         pytest.skip("PostgreSQL is not reachable (it is required under CI)")
     postgres.empty()
-    first = Server(postgres.url, tmp_path / "a.log").start()
-    second = Server(postgres.url, tmp_path / "b.log").start()
+    only_notify = {"KOZEL_RECHECK_INTERVAL_S": "30"}
+    first = Server(postgres.url, tmp_path / "a.log", only_notify).start()
+    second = Server(postgres.url, tmp_path / "b.log", only_notify).start()
     yield first, second
     first.stop()
     second.stop()
@@ -95,6 +99,43 @@ async def test_a_long_poll_wakes_when_the_other_instance_moves(pair: tuple[Serve
             view = answer.json()
             if view["phase"] != "play":
                 break
+
+
+async def test_a_stream_wakes_when_the_other_instance_moves(pair: tuple[Server, Server]) -> None:
+    first, second = pair
+    async with (
+        httpx.AsyncClient(base_url=first.url, timeout=30) as a,
+        httpx.AsyncClient(base_url=second.url, timeout=30) as b,
+    ):
+        table_id, auths = await _seated_table(a, b)
+        async with b.stream("GET", f"/v1/tables/{table_id}/stream") as stream:
+            lines = stream.aiter_lines()
+
+            async def next_version() -> int:
+                async for line in lines:
+                    if line.startswith("id: "):
+                        return int(line[4:])
+                raise AssertionError("the stream ended")
+
+            version = await next_version()
+            for _ in range(6):  # every move is made on instance A, watched on B
+                views = [
+                    (await a.get(f"/v1/tables/{table_id}/state", headers=auths[n])).json()
+                    for n in range(4)
+                ]
+                mover = next(v for v in views if v["legal_actions"])
+                action = mover["legal_actions"][0]
+                posted = await a.post(
+                    f"/v1/tables/{table_id}/{action['endpoint']}",
+                    json=action["body"],
+                    headers=auths[mover["my_seat"]],
+                )
+                assert posted.status_code == 200
+                moved_at = time.monotonic()
+                seen = await asyncio.wait_for(next_version(), 5)
+                assert time.monotonic() - moved_at < 1.0, "the wake-up took a second or more"
+                assert seen > version
+                version = seen
 
 
 async def test_racing_moves_and_retried_move_ids(pair: tuple[Server, Server]) -> None:

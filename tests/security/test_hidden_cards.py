@@ -1,7 +1,8 @@
 """Hidden cards never leak. Whole games are played through the HTTP API; after every step
-each seat and a spectator read every endpoint, and every card in every answer is checked
-against the true hands on the server: no viewer may see a card that another seat holds unless
-it passed that card itself (K-9), and nobody sees the seed of the running deal."""
+each seat and a spectator read every endpoint (the view stream included), and every card in
+every answer is checked against the true hands on the server: no viewer may see a card that
+another seat holds unless it passed that card itself (K-9), and nobody sees the seed of the
+running deal."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from app.domain.kozel24 import deck
 from app.services.table_log import Table
-from tests.api.conftest import Api, Client
+from tests.api.conftest import Api, Client, sse_views
 from tests.api.play import human_table, step
 
 pytestmark = pytest.mark.anyio
@@ -61,6 +62,8 @@ async def check_everything(api: Api, table_id: str, players: list[Client]) -> No
         answers: list[tuple[str, Any]] = []
         state = await client.get(f"/v1/tables/{table_id}/state")
         answers.append(("state", state.json()))
+        streamed = await client.get(f"/v1/tables/{table_id}/stream")
+        answers.append(("stream", [view for _, view in sse_views(streamed)]))
         log = (await client.get(f"/v1/tables/{table_id}/events", limit="500")).json()
         current = [e for e in log["items"] if e["deal_no"] == deal_no]
         answers.append(("events of this deal", current))

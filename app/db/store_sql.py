@@ -1,0 +1,172 @@
+"""The event store on SQLAlchemy Core: the embedded SQLite default (it runs on PostgreSQL too,
+where `store_pg` is faster). One connection per call; an append is one transaction."""
+
+from __future__ import annotations
+
+from sqlalchemy import case, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from app.db.models import Event, GameTable, Move, Seat, TableRequest
+from app.db.store import CHANNEL, Append, StoredEvent, TableRow, VersionConflict
+
+
+class SqlStore:
+    def __init__(self, engine: AsyncEngine, owns_engine: bool = False) -> None:
+        self._engine = engine
+        self._owns_engine = owns_engine
+
+    async def read(
+        self, table_id: str, known_version: int | None = None, move: tuple[str, str] | None = None
+    ) -> TableRow | None:
+        columns = [
+            GameTable.version,
+            case((GameTable.version == known_version, None), else_=GameTable.snapshot),
+            GameTable.snapshot_schema,
+        ]
+        if move is not None:
+            columns.append(
+                select(Move.version)
+                .where(
+                    Move.table_id == GameTable.id,
+                    Move.player_id == move[0],
+                    Move.move_id == move[1],
+                )
+                .scalar_subquery()
+            )
+        query = select(*columns).where(GameTable.id == table_id)
+        async with self._engine.connect() as connection:
+            row = (await connection.execute(query)).first()
+        if row is None:
+            return None
+        return TableRow(*row)
+
+    async def load(self, table_id: str, after_seq: int = 0) -> list[StoredEvent]:
+        query = (
+            select(
+                Event.seq,
+                Event.type,
+                Event.schema_version,
+                Event.deal_no,
+                Event.payload,
+                Event.created_at,
+            )
+            .where(Event.table_id == table_id, Event.seq > after_seq)
+            .order_by(Event.seq)
+        )
+        async with self._engine.connect() as connection:
+            rows = await connection.execute(query)
+            return [StoredEvent(*row) for row in rows]
+
+    async def append(self, append: Append) -> None:
+        try:
+            async with self._engine.begin() as connection:
+                await self._append(connection, append)
+        except IntegrityError:
+            raise VersionConflict(None) from None
+
+    async def _append(self, connection: AsyncConnection, append: Append) -> None:
+        table_id, at = append.table_id, append.at
+        new = append.new_table
+        if new is not None:
+            if new.request is not None:
+                player_id, key = new.request
+                await connection.execute(
+                    insert(TableRequest).values(
+                        player_id=player_id, key=key, table_id=table_id, created_at=at
+                    )
+                )
+            await connection.execute(
+                insert(GameTable).values(
+                    id=table_id,
+                    variant=new.variant,
+                    status="waiting",
+                    options=new.options,
+                    version=0,
+                    deal_no=0,
+                    written_0=0,
+                    written_1=0,
+                    created_at=at,
+                    updated_at=at,
+                )
+            )
+            await connection.execute(
+                insert(Seat),
+                [{"table_id": table_id, "seat": s, "must_act": False} for s in range(4)],
+            )
+        p = append.projection
+        moved = await connection.execute(
+            update(GameTable)
+            .where(GameTable.id == table_id, GameTable.version == append.expected_version)
+            .values(
+                version=append.new_version,
+                updated_at=at,
+                status=p.status,
+                deal_no=p.deal_no,
+                written_0=p.written[0],
+                written_1=p.written[1],
+                snapshot=p.snapshot,
+                snapshot_schema=p.snapshot_schema,
+                deadline_at=p.deadline_at,
+            )
+        )
+        if moved.rowcount != 1:
+            current = await connection.scalar(
+                select(GameTable.version).where(GameTable.id == table_id)
+            )
+            raise VersionConflict(current)
+        rows = [
+            {
+                "table_id": table_id,
+                "seq": seq,
+                "type": e.type,
+                "schema_version": e.schema_version,
+                "deal_no": e.deal_no,
+                "payload": e.payload,
+                "created_at": at,
+            }
+            for seq, e in enumerate(append.events, start=append.expected_version + 1)
+        ]
+        if rows:
+            await connection.execute(insert(Event), rows)
+        if append.move is not None:
+            player_id, move_id = append.move
+            await connection.execute(
+                insert(Move).values(
+                    table_id=table_id,
+                    player_id=player_id,
+                    move_id=move_id,
+                    version=append.new_version,
+                    created_at=at,
+                )
+            )
+        for change in append.seats:
+            await connection.execute(
+                update(Seat)
+                .where(Seat.table_id == table_id, Seat.seat == change.seat)
+                .values(player_id=change.player_id, bot=change.bot, must_act=change.must_act)
+            )
+        if append.notify is not None and connection.dialect.name == "postgresql":
+            await connection.execute(select(func.pg_notify(CHANNEL, append.notify)))
+
+    async def turns(self, player_id: str) -> list[tuple[str, int]]:
+        query = (
+            select(GameTable.id, GameTable.version)
+            .join(Seat, Seat.table_id == GameTable.id)
+            .where(Seat.player_id == player_id, Seat.must_act, GameTable.status == "playing")
+            .order_by(GameTable.updated_at)
+        )
+        async with self._engine.connect() as connection:
+            return [(table_id, version) for table_id, version in await connection.execute(query)]
+
+    async def table_of_request(self, player_id: str, key: str) -> str | None:
+        query = select(TableRequest.table_id).where(
+            TableRequest.player_id == player_id, TableRequest.key == key
+        )
+        async with self._engine.connect() as connection:
+            found: str | None = await connection.scalar(query)
+            return found
+
+    async def close(self) -> None:
+        if self._owns_engine:
+            await self._engine.dispose()

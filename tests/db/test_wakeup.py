@@ -1,0 +1,51 @@
+"""Wake-ups within a process: a registration keeps every wake-up that comes while its holder
+is busy, remembers the newest version announced, and a stopping process releases everyone."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from app.db.wakeup import Wakeup
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_wake_up_while_busy_is_kept_and_several_make_one() -> None:
+    wakeup = Wakeup()
+    with wakeup.watching(["t:1"]) as waiter:
+        wakeup.wake(["t:1"], 7)  # the holder is busy (reading, sending) when these come
+        wakeup.wake(["t:1"], 9)
+        wakeup.wake(["t:1"], 8)
+        assert await waiter.wait(5) is True
+        assert waiter.version == 9
+        assert await waiter.wait(0.05) is False  # both were one wake-up
+
+
+async def test_only_the_keys_registered_for_wake_a_waiter() -> None:
+    wakeup = Wakeup()
+    with wakeup.watching(["t:1", "p:me"]) as waiter:
+        assert wakeup.open_waits == 1
+        wakeup.wake(["t:2"])
+        assert await waiter.wait(0.05) is False
+        later = asyncio.get_running_loop().call_later(0.05, wakeup.wake, ["p:me"])
+        assert await waiter.wait(5) is True
+        later.cancel()
+        assert waiter.version == -1  # a player's wake-up names no version
+    assert wakeup.open_waits == 0
+
+
+async def test_draining_releases_every_waiter_and_every_later_one() -> None:
+    wakeup = Wakeup()
+    with wakeup.watching(["t:1"]) as waiter:
+        wakeup.drain()
+        assert await waiter.wait(5) is True
+    with wakeup.watching(["t:9"]) as late:
+        assert await late.wait(5) is True
+
+
+def test_a_notification_carries_the_sender_the_version_and_the_keys() -> None:
+    wakeup = Wakeup()
+    sender, version, *keys = wakeup.notification(["t:1", "p:2"], 42).split()
+    assert (sender, version, keys) == (wakeup.instance, "42", ["t:1", "p:2"])
