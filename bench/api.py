@@ -1,26 +1,39 @@
 """API benchmark: N concurrent tables of four HTTP clients playing as fast as the game allows,
-against a real server on PostgreSQL; then a bare one-INSERT endpoint on the same database
-with the same number of concurrent clients, as the yardstick.
+against real servers on PostgreSQL; then a bare one-INSERT endpoint on the same database with
+the same number of concurrent clients, as the yardstick.
 
-    python bench/api.py [--tables 50] [--seconds 20] [--postgres URL]
+    python bench/api.py [--tables 50] [--seconds 20] [--follow stream,poll] [--instances 1]
 
-Prints moves/s and p50/p95/p99 latency of POST …/moves (and …/exchange), and the same for
-the bare INSERT endpoint.
+Each of the four clients at a table follows the game one of two ways, each measured in its
+own run on a fresh server:
+
+- `stream`: one `GET …/stream` (server-sent events) per client, a view for every version;
+- `poll`: the long-poll `GET …/state?since_version&wait`, one request per version.
+
+The client whose turn it is posts one of its `legal_actions` with `expected_version` and a
+`move_id`; a finished game is replaced by a new table. Prints moves/s and p50/p95/p99 latency
+of the POSTs (and the same for the bare INSERT endpoint), and the CPU time per move of the
+server processes, of PostgreSQL and of the benchmark's own clients. Client, servers and
+PostgreSQL share the machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
+import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +49,7 @@ from app.db.migrate import upgrade  # noqa: E402
 from tests.e2e.server import free_port  # noqa: E402
 
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -43,13 +57,72 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-def report(name: str, latencies: list[float], seconds: float, errors: int) -> None:
-    ms = [v * 1000 for v in latencies]
-    print(
-        f"{name:<22} {len(ms) / seconds:>8,.0f}/s   p50 {percentile(ms, 0.5):6.1f} ms   "
-        f"p95 {percentile(ms, 0.95):6.1f} ms   p99 {percentile(ms, 0.99):6.1f} ms   "
-        f"mean {statistics.fmean(ms) if ms else 0:6.1f} ms   errors {errors}"
-    )
+@dataclass
+class Run:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    conflicts: int = 0
+    seconds: float = 0.0
+    cpu: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def report(self, name: str) -> None:
+        ms = [v * 1000 for v in self.latencies]
+        print(
+            f"{name:<26} {self.rate:>7,.0f}/s  p50 {percentile(ms, 0.5):6.1f} ms  "
+            f"p95 {percentile(ms, 0.95):6.1f} ms  p99 {percentile(ms, 0.99):6.1f} ms  "
+            f"mean {statistics.fmean(ms) if ms else 0:6.1f} ms  errors {self.errors}"
+            + (f"  conflicts {self.conflicts}" if self.conflicts else "")
+        )
+        if self.latencies:
+            per = {k: 1000 * v / len(self.latencies) for k, v in self.cpu.items()}
+            print(
+                f"{'':<26} CPU per request: server {per['server']:.2f} ms, "
+                f"PostgreSQL {per['postgres']:.2f} ms, clients {per['clients']:.2f} ms"
+            )
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def postgres_pids() -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().startswith("postgres"):
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def measured(servers: list[int], work: Callable[[], Any]) -> tuple[Any, dict[str, float]]:
+    """Run `work` and return its result with the CPU seconds it cost each party."""
+    pg_before = {pid: cpu_seconds(pid) for pid in postgres_pids()}
+    server_before = sum(cpu_seconds(pid) for pid in servers)
+    client_before = own_cpu()
+    result = await work()
+    pg = sum(cpu_seconds(pid) - pg_before.get(pid, 0.0) for pid in postgres_pids())
+    return result, {
+        "server": sum(cpu_seconds(pid) for pid in servers) - server_before,
+        "postgres": pg,
+        "clients": own_cpu() - client_before,
+    }
 
 
 def start(command: list[str], env: dict[str, str], port: int, log: Path) -> subprocess.Popen[bytes]:
@@ -66,98 +139,127 @@ def start(command: list[str], env: dict[str, str], port: int, log: Path) -> subp
     raise RuntimeError(f"server on {port} did not start; see {log}")
 
 
-async def play_tables(base: str, tables: int, seconds: float) -> tuple[list[float], int, float]:
-    latencies: list[float] = []
-    errors = 0
-    connector = aiohttp.TCPConnector(limit=tables * 4 + 10)
-    async with aiohttp.ClientSession(base, connector=connector) as http:
+async def play_tables(bases: list[str], tables: int, seconds: float, follow: str) -> Run:
+    run = Run()
+    connector = aiohttp.TCPConnector(limit=0)
+    timeout = aiohttp.ClientTimeout(total=None, sock_read=60)
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
 
-        async def call(method: str, path: str, **kwargs: Any) -> tuple[int, Any]:
-            async with http.request(method, path, **kwargs) as response:
+        async def call(method: str, url: str, **kwargs: Any) -> tuple[int, Any]:
+            async with http.request(method, url, **kwargs) as response:
                 body = await response.json() if response.status != 304 else None
                 return response.status, body
 
-        async def player(name: str) -> dict[str, str]:
-            _, body = await call("POST", "/v1/players", json={"name": name})
-            return {"Authorization": f"Bearer {body['token']}"}
-
         async def new_table(n: int) -> tuple[str, list[dict[str, str]]]:
-            auths = [await player(f"t{n}p{s}") for s in range(4)]
-            _, table = await call("POST", "/v1/tables", json={"seat": 0}, headers=auths[0])
+            base = bases[n % len(bases)]
+            auths = []
+            for seat in range(4):
+                _, me = await call("POST", f"{base}/v1/players", json={"name": f"t{n}p{seat}"})
+                auths.append({"Authorization": f"Bearer {me['token']}"})
+            _, table = await call("POST", f"{base}/v1/tables", json={"seat": 0}, headers=auths[0])
             for seat in (1, 2, 3):
-                await call("PUT", f"/v1/tables/{table['id']}/seats/{seat}", headers=auths[seat])
+                path = f"{base}/v1/tables/{table['id']}/seats/{seat}"
+                await call("PUT", path, headers=auths[seat])
             return table["id"], auths
 
-        async def seat_loop(
-            table_id: str, auth: dict[str, str], stop: float, rng: random.Random
-        ) -> None:
-            nonlocal errors
+        async def act(base: str, table_id: str, auth: dict[str, str], view: Any, rng: Any) -> None:
+            action = rng.choice(view["legal_actions"])
+            body = {**action["body"], "expected_version": view["version"]}
+            body["move_id"] = uuid.uuid4().hex
+            url = f"{base}/v1/tables/{table_id}/{action['endpoint']}"
+            started = time.perf_counter()
+            status, _ = await call("POST", url, json=body, headers=auth)
+            if status == 200:
+                run.latencies.append(time.perf_counter() - started)
+            elif status == 409:  # acted on a view that another seat's move made stale
+                run.conflicts += 1
+            else:
+                run.errors += 1
+
+        async def poll_seat(base: str, table_id: str, auth: dict[str, str], rng: Any) -> None:
             version = -1
             while time.monotonic() < stop:
                 params = {"since_version": version, "wait": 2} if version >= 0 else {}
-                status, view = await call(
-                    "GET", f"/v1/tables/{table_id}/state", params=params, headers=auth
-                )
+                url = f"{base}/v1/tables/{table_id}/state"
+                status, view = await call("GET", url, params=params, headers=auth)
                 if status == 304:
                     continue
                 version = view["version"]
                 if view["status"] == "finished":
                     return
-                if not view["legal_actions"]:
-                    continue
-                action = rng.choice(view["legal_actions"])
-                body = {**action["body"], "expected_version": version, "move_id": uuid.uuid4().hex}
-                started = time.perf_counter()
-                status, _ = await call(
-                    "POST", f"/v1/tables/{table_id}/{action['endpoint']}", json=body, headers=auth
-                )
-                if status == 200:
-                    latencies.append(time.perf_counter() - started)
-                elif status != 409:  # a lost race in the decision phase is normal
-                    errors += 1
+                if view["legal_actions"]:
+                    await act(base, table_id, auth, view, rng)
 
+        async def stream_seat(base: str, table_id: str, auth: dict[str, str], rng: Any) -> None:
+            version = -1
+            while time.monotonic() < stop:
+                headers = {**auth, "Last-Event-ID": str(version)}
+                url = f"{base}/v1/tables/{table_id}/stream"
+                async with http.get(url, headers=headers) as response:
+                    data = b""
+                    async for line in response.content:
+                        if line.startswith(b"data: "):
+                            data = line[6:]
+                        elif line == b"\n" and data:
+                            view = json.loads(data)
+                            data = b""
+                            version = view["version"]
+                            if view["status"] == "finished" or time.monotonic() >= stop:
+                                return
+                            if view["legal_actions"]:
+                                await act(base, table_id, auth, view, rng)
+
+        seat_loop = stream_seat if follow == "stream" else poll_seat
         setups = await asyncio.gather(*(new_table(n) for n in range(tables)))
         began = time.monotonic()
         stop = began + seconds
         rng = random.Random(1)
 
-        async def table_until(table_id: str, auths: list[dict[str, str]]) -> None:
+        async def table_until(n: int, table_id: str, auths: list[dict[str, str]]) -> None:
             while time.monotonic() < stop:
-                seeds = [rng.random() for _ in auths]
                 await asyncio.gather(
                     *(
-                        seat_loop(table_id, a, stop, random.Random(s))
-                        for a, s in zip(auths, seeds, strict=True)
+                        seat_loop(
+                            bases[(n + s) % len(bases)], table_id, a, random.Random(rng.random())
+                        )
+                        for s, a in enumerate(auths)
                     )
                 )
                 if time.monotonic() < stop:  # the game ended: start another
-                    table_id, auths = await new_table(rng.randrange(10**9))
+                    n += len(bases)
+                    table_id, auths = await new_table(n)
 
-        await asyncio.gather(*(table_until(t, a) for t, a in setups))
-        return latencies, errors, time.monotonic() - began
+        games = [asyncio.ensure_future(table_until(n, t, a)) for n, (t, a) in enumerate(setups)]
+        await asyncio.sleep(seconds)
+        run.seconds = time.monotonic() - began
+        measured = len(run.latencies)
+        for game in games:  # a seat may be waiting for a view that a stopped seat owes it
+            game.cancel()
+        await asyncio.gather(*games, return_exceptions=True)
+        del run.latencies[measured:]
+        return run
 
 
-async def bare_inserts(base: str, clients: int, seconds: float) -> tuple[list[float], int, float]:
-    latencies: list[float] = []
-    errors = 0
-    connector = aiohttp.TCPConnector(limit=clients + 10)
-    async with aiohttp.ClientSession(base, connector=connector) as http:
+async def bare_inserts(bases: list[str], clients: int, seconds: float) -> Run:
+    run = Run()
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as http:
         stop = time.monotonic() + seconds
         began = time.monotonic()
 
-        async def client() -> None:
-            nonlocal errors
+        async def client(base: str) -> None:
             while time.monotonic() < stop:
                 started = time.perf_counter()
-                async with http.post("/insert") as response:
+                async with http.post(f"{base}/insert") as response:
                     await response.read()
                     if response.status == 200:
-                        latencies.append(time.perf_counter() - started)
+                        run.latencies.append(time.perf_counter() - started)
                     else:
-                        errors += 1
+                        run.errors += 1
 
-        await asyncio.gather(*(client() for _ in range(clients)))
-        return latencies, errors, time.monotonic() - began
+        await asyncio.gather(*(client(bases[n % len(bases)]) for n in range(clients)))
+        run.seconds = time.monotonic() - began
+        return run
 
 
 @contextmanager
@@ -177,53 +279,70 @@ def fresh_postgres(admin_url: str, prefix: str) -> Iterator[str]:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+@contextmanager
+def servers(command: Callable[[int], list[str]], env: dict[str, str], count: int) -> Iterator[Any]:
+    """`count` server processes, each on its own port; yields (base URLs, pids)."""
+    log = Path("/tmp") / f"kozel_bench_{uuid.uuid4().hex[:8]}.log"
+    processes = []
+    try:
+        ports = [free_port() for _ in range(count)]
+        processes = [start(command(port), env, port, log) for port in ports]
+        yield [f"http://127.0.0.1:{port}" for port in ports], [p.pid for p in processes]
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--follow", default="stream,poll", help="stream, poll, or both")
+    parser.add_argument("--instances", type=int, default=1, help="server processes")
     parser.add_argument(
         "--postgres", default=os.environ.get("KOZEL_TEST_POSTGRES_URL", DEFAULT_POSTGRES)
     )
     args = parser.parse_args()
     with fresh_postgres(args.postgres, "kozel_bench") as url:
-        run(args, url)
+        env = {**os.environ, "DATABASE_URL": url, "KOZEL_LOG_LEVEL": "warning"}
+        env.setdefault("KOZEL_RATE_MOVES_PER_S", "1000")
+        env.setdefault("KOZEL_RATE_POLLS_PER_S", "1000")
+        print(
+            f"{args.tables} tables x 4 clients, {args.seconds:.0f} s, PostgreSQL, "
+            f"{args.instances} server process(es)"
+        )
 
+        def serve(port: int) -> list[str]:
+            return [sys.executable, "-m", "app.cli", "serve", "--port", str(port)]
 
-def run(args: argparse.Namespace, url: str) -> None:
-    log = Path("/tmp") / f"kozel_bench_{uuid.uuid4().hex[:8]}.log"
-    env = {**os.environ, "DATABASE_URL": url}
-    processes = []
-    try:
-        port = free_port()
-        processes.append(
-            start([sys.executable, "-m", "app.cli", "serve", "--port", str(port)], env, port, log)
-        )
-        print(f"{args.tables} tables x 4 clients, {args.seconds:.0f} s, PostgreSQL, one server")
-        latencies, errors, spent = asyncio.run(
-            play_tables(f"http://127.0.0.1:{port}", args.tables, args.seconds)
-        )
-        report("POST moves (game)", latencies, spent, errors)
-        processes.pop().terminate()
-        bare_port = free_port()
-        bare = [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "bench.bare_insert_app:app",
-            "--port",
-            str(bare_port),
-            "--log-level",
-            "warning",
-        ]
-        processes.append(start(bare, env, bare_port, log))
-        latencies, errors, spent = asyncio.run(
-            bare_inserts(f"http://127.0.0.1:{bare_port}", args.tables * 4, args.seconds)
-        )
-        report("POST bare INSERT", latencies, spent, errors)
-    finally:
-        for process in processes:
-            process.terminate()
-            process.wait()
+        for follow in args.follow.split(","):
+            with servers(serve, env, args.instances) as (bases, pids):
+                game = functools.partial(play_tables, bases, args.tables, args.seconds, follow)
+                run, cpu = asyncio.run(measured(pids, game))
+                run.cpu = cpu
+                run.report(f"POST moves ({follow})")
+
+        def bare(port: int) -> list[str]:
+            app = "bench.bare_insert_app:app"
+            return [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                app,
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+            ]
+
+        with servers(bare, env, args.instances) as (bases, pids):
+            clients = args.tables * 4
+            run, cpu = asyncio.run(
+                measured(pids, lambda: bare_inserts(bases, clients, args.seconds))
+            )
+            run.cpu = cpu
+            run.report("POST bare INSERT")
 
 
 if __name__ == "__main__":
