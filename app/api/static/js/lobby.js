@@ -9,7 +9,7 @@ const SEAT_CHOICES = ["heuristic", "random", "strong", "friend"];
 
 function seatSummary(table) {
   return table.seats
-    .map((row) => row.player?.name ?? (row.bot ? `${t("bot")} (${t(`bot_level_${row.bot}`)})` : "—"))
+    .map((row) => row.player?.name ?? (row.bot ? `${t("bot")} (${t(`bot_level_${row.bot}`)})` : t("free_seat")))
     .join(" · ");
 }
 
