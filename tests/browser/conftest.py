@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
@@ -63,12 +64,15 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh browser context (its own localStorage) with an English browser."""
+def page(browser: Browser, server: Server) -> Iterator[Page]:
+    """A fresh browser context (its own localStorage) with an English browser. The page must
+    not throw, break its CSP, or contact any host but the server."""
     context = browser.new_context(viewport={"width": 1200, "height": 860}, locale="en-US")
     context.set_default_timeout(15_000)
     errors: list[str] = []
+    hosts: set[str] = set()
     opened = context.new_page()
+    opened.on("request", lambda request: hosts.add(urlsplit(request.url).netloc))
     opened.on("pageerror", lambda error: errors.append(str(error)))
     opened.on(
         "console",
@@ -79,6 +83,7 @@ def page(browser: Browser) -> Iterator[Page]:
     yield opened
     context.close()
     assert errors == [], f"the page threw or broke its CSP: {errors}"
+    assert hosts <= {urlsplit(server.url).netloc}
 
 
 @pytest.fixture
