@@ -3,6 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
 
 .PHONY: install run migrate openapi check test test-slow bench format clean
 
@@ -13,6 +14,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# The browser tests drive Debian's Chromium (Playwright's own downloads do not work here).
+$(CHROMIUM):
+	DEBIAN_FRONTEND=noninteractive apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver fonts-dejavu-core
 
 ## run: set up, migrate the database (DATABASE_URL, default an SQLite file in var/), serve :8000
 run: migrate
@@ -26,8 +32,9 @@ migrate: $(STAMP)
 openapi: $(STAMP)
 	$(BIN)/kozel openapi > openapi/openapi.json
 
-## check: format, lint, types, import layers, then the default test suite (warnings are errors)
-check: $(STAMP)
+## check: format, lint, types, import layers, then the default test suite (warnings are errors;
+##        the browser tests need Chromium, installed with apt-get when it is missing)
+check: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff format --check app tests bench migrations clients examples
 	$(BIN)/ruff check app tests bench migrations clients examples
 	$(BIN)/mypy --strict app

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
-from app.api import problems
+from app.api import problems, routes_web
 from app.api.body_limit import BodyLimit
 from app.api.deps import Services
 from app.api.limits import Limits, Rate
@@ -107,6 +107,7 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
     app.include_router(players_router)
     app.include_router(tables_router)
     app.include_router(play_router)
+    routes_web.install(app)  # the web table at / and /play
     return app
 
 

@@ -1,0 +1,156 @@
+// The public Kozel API (openapi/openapi.json), with the retries a flaky connection needs.
+//
+// A request that fails on the network, or gets 429 / 502 / 503 / 504, is sent again after a
+// pause (429 and 503: the server's Retry-After; otherwise a backoff of 0.5 s doubling to 10 s).
+// Posts that act carry a move_id (table creation an Idempotency-Key), so a retry of a request
+// that did reach the server changes nothing.
+
+const PLAYER_KEY = "kozel.player";
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const MAX_BACKOFF_MS = 10_000;
+
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super(problem?.detail || problem?.title || `HTTP ${status}`);
+    this.status = status;
+    this.code = problem?.code ?? null;
+    this.problem = problem;
+  }
+}
+
+/** Who this browser plays as: {id, name, token}, or null. */
+export function savedPlayer() {
+  try {
+    const player = JSON.parse(localStorage.getItem(PLAYER_KEY) || "null");
+    return player && typeof player.token === "string" ? player : null;
+  } catch {
+    return null;
+  }
+}
+
+function savePlayer(player) {
+  localStorage.setItem(PLAYER_KEY, JSON.stringify(player));
+}
+
+export function forgetPlayer() {
+  localStorage.removeItem(PLAYER_KEY);
+}
+
+/** A random id for move_id and Idempotency-Key (crypto.randomUUID needs a secure context). */
+export function newId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The connection state for the banner: {state: "ok" | "offline" | "limited", retryInS}.
+export const connection = new EventTarget();
+function report(state, retryInS = 0) {
+  connection.dispatchEvent(new CustomEvent("change", { detail: { state, retryInS } }));
+}
+
+let clockOffsetMs = 0;
+/** The server's clock (from the Date header), so that move clocks count down correctly. */
+export function serverNow() {
+  return Date.now() + clockOffsetMs;
+}
+function noteDate(response) {
+  const date = Date.parse(response.headers.get("date") || "");
+  if (!Number.isNaN(date)) clockOffsetMs = date + 500 - Date.now(); // Date has whole seconds
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function request(method, path, { body, headers = {}, timeoutMs = 15_000 } = {}) {
+  const player = savedPlayer();
+  const sent = { ...headers };
+  if (player) sent.Authorization = `Bearer ${player.token}`;
+  if (body !== undefined) sent["Content-Type"] = "application/json";
+  let backoff = 500;
+  for (;;) {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    let response;
+    let data = null;
+    try {
+      response = await fetch(path, {
+        method,
+        headers: sent,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: abort.signal,
+        cache: "no-store",
+      });
+      if (response.status !== 204 && response.status !== 304) {
+        const text = await response.text();
+        data = text ? JSON.parse(text) : null;
+      }
+    } catch {
+      // The network failed (or the server vanished mid-answer): the same request again.
+      clearTimeout(timer);
+      report("offline", Math.round(backoff / 1000));
+      await sleep(backoff * (0.8 + Math.random() * 0.4));
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      continue;
+    }
+    clearTimeout(timer);
+    noteDate(response);
+    if (RETRY_STATUSES.has(response.status)) {
+      const after = Number(response.headers.get("retry-after"));
+      const waitMs = after > 0 ? after * 1000 : backoff;
+      report(response.status === 429 ? "limited" : "offline", Math.ceil(waitMs / 1000));
+      await sleep(waitMs);
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      continue;
+    }
+    report("ok");
+    if (!response.ok && response.status !== 304) throw new ApiError(response.status, data);
+    return { status: response.status, body: data };
+  }
+}
+
+const LONG_POLL_S = 25;
+
+export const api = {
+  async register(name) {
+    const { body } = await request("POST", "/v1/players", { body: { name } });
+    savePlayer(body);
+    return body;
+  },
+  async me() {
+    return (await request("GET", "/v1/players/me")).body;
+  },
+  async waitingTables() {
+    return (await request("GET", "/v1/tables?status=waiting&limit=20")).body.items;
+  },
+  async table(tableId) {
+    return (await request("GET", `/v1/tables/${encodeURIComponent(tableId)}`)).body;
+  },
+  async createTable(spec) {
+    const headers = { "Idempotency-Key": newId() };
+    return (await request("POST", "/v1/tables", { body: spec, headers })).body;
+  },
+  async takeSeat(tableId, seat, bot = null) {
+    const path = `/v1/tables/${encodeURIComponent(tableId)}/seats/${seat}`;
+    return (await request("PUT", path, bot ? { body: { bot } } : {})).body;
+  },
+  async leaveSeat(tableId, seat) {
+    return (await request("DELETE", `/v1/tables/${encodeURIComponent(tableId)}/seats/${seat}`))
+      .body;
+  },
+  /** The view now, or (with sinceVersion) the next one: null when nothing changed. */
+  async state(tableId, sinceVersion = null) {
+    let path = `/v1/tables/${encodeURIComponent(tableId)}/state`;
+    let timeoutMs = 15_000;
+    if (sinceVersion !== null) {
+      path += `?since_version=${sinceVersion}&wait=${LONG_POLL_S}`;
+      timeoutMs = (LONG_POLL_S + 15) * 1000;
+    }
+    const { status, body } = await request("GET", path, { timeoutMs });
+    return status === 304 ? null : body;
+  },
+  /** Post one of the view's legal actions (or a message / resignation) for `version`. */
+  async act(tableId, endpoint, body) {
+    const path = `/v1/tables/${encodeURIComponent(tableId)}/${endpoint}`;
+    return (await request("POST", path, { body: { ...body, move_id: newId() } })).body;
+  },
+};

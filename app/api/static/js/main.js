@@ -1,0 +1,97 @@
+// The page's start: the language, who plays here, and which screen to show.
+//   no saved player          -> register a name
+//   #table=<id> in the address -> that table (a shared link offers a free seat)
+//   otherwise                -> the lobby
+
+import { api, ApiError, connection, forgetPlayer, savedPlayer } from "./api.js";
+import { applyStatic, onLanguage, setLanguage, t } from "./i18n.js";
+import { Lobby } from "./lobby.js";
+import { TableScreen } from "./table.js";
+import { $, notice } from "./ui.js";
+
+const SCREENS = ["register", "lobby", "table"];
+let current = null;
+let lastConnection = { state: "ok", retryInS: 0 };
+
+function show(name) {
+  for (const screen of SCREENS) $(`screen-${screen}`).hidden = screen !== name;
+  document.body.dataset.screen = name;
+}
+
+function tableInAddress() {
+  const match = /(?:^#|&)table=([0-9a-f-]{36})(?:&|$)/.exec(location.hash);
+  return match ? match[1] : null;
+}
+
+function route() {
+  current?.stop();
+  current = null;
+  const player = savedPlayer();
+  $("me-name").textContent = player ? player.name : "";
+  if (!player) {
+    show("register");
+    $("register-name").focus();
+    return;
+  }
+  const tableId = tableInAddress();
+  if (tableId) {
+    show("table");
+    current = new TableScreen(tableId, player, { toLobby: () => { location.hash = ""; } });
+  } else {
+    show("lobby");
+    current = new Lobby(player, { openTable: (id) => { location.hash = `table=${id}`; } });
+  }
+  current.start()?.catch?.((error) => notice(t("error", { detail: error.message })));
+}
+
+function showConnection() {
+  const banner = $("conn");
+  const { state, retryInS } = lastConnection;
+  banner.hidden = state === "ok";
+  banner.dataset.state = state;
+  if (state === "offline") banner.textContent = t("conn_lost", { s: retryInS });
+  if (state === "limited") banner.textContent = t("conn_limited", { s: retryInS });
+}
+
+async function boot() {
+  applyStatic();
+  for (const button of document.querySelectorAll("button[data-lang]")) {
+    button.addEventListener("click", () => setLanguage(button.dataset.lang));
+  }
+  onLanguage(() => {
+    showConnection();
+    current?.fillChoices?.();
+    current?.render?.();
+    if (current?.refresh) current.refresh();
+  });
+  connection.addEventListener("change", (event) => {
+    lastConnection = event.detail;
+    showConnection();
+  });
+  $("register-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = $("register-name").value.trim();
+    if (!name) return;
+    $("register-submit").disabled = true;
+    try {
+      await api.register(name);
+      route();
+    } catch (error) {
+      notice(t("error", { detail: error.message }));
+    } finally {
+      $("register-submit").disabled = false;
+    }
+  });
+  window.addEventListener("hashchange", route);
+  if (savedPlayer()) {
+    try {
+      await api.me();
+    } catch (error) {
+      // The server does not know this token (a new database): register again.
+      if (error instanceof ApiError && error.status === 401) forgetPlayer();
+    }
+  }
+  route();
+}
+
+boot();

@@ -1,0 +1,224 @@
+// One table: follow it with the long-poll, draw the view, post what the player picks.
+//
+// The page keeps nothing of its own about the game: every draw is made from the latest view
+// (GET …/state), so a reload or a dropped connection loses nothing — the seat belongs to the
+// token in localStorage and the table id is in the address (#table=<id>).
+
+import { api, ApiError } from "./api.js";
+import { renderSeats, renderTrick, statusText, tickClocks } from "./felt.js";
+import { renderHand, renderPrompt } from "./hand.js";
+import { t } from "./i18n.js";
+import { renderDealSummary, renderEnd, renderLastTrick, renderMessages, renderScore } from "./panels.js";
+import { $, button, el, forgetTable, notice, rememberTable, sleep } from "./ui.js";
+
+const BOT_LEVELS = ["random", "heuristic", "strong"];
+
+export class TableScreen {
+  constructor(tableId, player, { toLobby }) {
+    this.id = tableId;
+    this.player = player;
+    this.toLobby = toLobby;
+    this.view = null;
+    this.summary = null;
+    this.running = false;
+    this.busy = false;
+    this.endDismissed = false;
+    this.seenDeal = null;
+    this.freshUntil = 0;
+    this.listeners = new AbortController();
+  }
+
+  async start() {
+    this.running = true;
+    this.wire();
+    try {
+      this.summary = await api.table(this.id);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        forgetTable(this.id);
+        notice(t("not_found"));
+        this.toLobby();
+        return;
+      }
+      throw error;
+    }
+    await this.accept(await api.state(this.id));
+    this.timer = setInterval(() => tickClocks(this.view), 250);
+    this.follow();
+  }
+
+  stop() {
+    this.running = false;
+    clearInterval(this.timer);
+    this.listeners.abort();
+    $("end").hidden = true;
+    delete document.body.dataset.version;
+  }
+
+  /** The long-poll: wait for the next version, draw it, again. Errors back off and retry. */
+  async follow() {
+    let pause = 500;
+    while (this.running && this.view.status !== "finished") {
+      try {
+        const view = await api.state(this.id, this.view.version);
+        if (view) await this.accept(view);
+        pause = 500;
+      } catch (error) {
+        console.warn("long-poll", error);
+        await sleep(pause);
+        pause = Math.min(pause * 2, 10_000);
+      }
+    }
+  }
+
+  async accept(view) {
+    if (!this.running || (this.view && view.version < this.view.version)) return;
+    const before = this.view;
+    this.view = view;
+    if (view.my_seat !== null) rememberTable(this.id);
+    const seatsMayHaveChanged = !before || before.status !== view.status
+      || before.deal_no !== view.deal_no || view.status === "waiting";
+    if (seatsMayHaveChanged && (!before || before.version !== view.version)) {
+      try {
+        this.summary = await api.table(this.id);
+      } catch (error) {
+        console.warn("table summary", error);
+      }
+    }
+    // A deal summary that just arrived is marked for a few seconds.
+    const deal = view.last_deal?.deal_no ?? 0;
+    if (this.seenDeal !== null && deal !== this.seenDeal) this.freshUntil = Date.now() + 4000;
+    this.seenDeal = deal;
+    this.render();
+  }
+
+  /** Post one action for the version on screen; a stale view is replaced by the current one. */
+  async act(action, endpoint = null) {
+    if (this.busy) return;
+    this.busy = true;
+    this.render();
+    const body = endpoint ? action : { ...action.body, expected_version: this.view.version };
+    try {
+      const view = await api.act(this.id, endpoint ?? action.endpoint, body);
+      this.busy = false;
+      await this.accept(view);
+    } catch (error) {
+      this.busy = false;
+      if (error instanceof ApiError && [409, 422].includes(error.status)) notice(t("stale"));
+      else notice(t("error", { detail: error.message }));
+      await this.accept(await api.state(this.id));
+    }
+  }
+
+  render() {
+    const view = this.view;
+    if (!view) return;
+    const ctx = { busy: this.busy, act: (action) => this.act(action) };
+    document.body.dataset.version = view.version;
+    document.body.dataset.busy = String(this.busy);
+    const screen = $("screen-table");
+    screen.dataset.phase = view.phase ?? "waiting";
+    screen.dataset.status = view.status;
+    screen.dataset.deal = view.deal_no;
+    screen.dataset.mySeat = view.my_seat ?? "";
+    renderSeats(view, this.summary);
+    renderTrick(view, this.summary);
+    $("status").textContent = statusText(view, this.summary);
+    renderPrompt(view, ctx);
+    renderHand(view, ctx);
+    renderScore(view, this.summary);
+    renderDealSummary(view, this.summary, Date.now() < this.freshUntil);
+    renderLastTrick(view, this.summary);
+    renderMessages(view, this.summary, this.busy);
+    this.renderWaiting();
+    renderEnd(view, this.summary, this.endDismissed);
+    $("resign").hidden = !(view.status === "playing" && view.my_seat !== null);
+  }
+
+  /** Before the game: the share link, and the empty seats to take or to give to a bot. */
+  renderWaiting() {
+    const view = this.view;
+    const panel = $("waiting");
+    panel.hidden = view.status !== "waiting";
+    if (panel.hidden) return;
+    $("share-link").value = `${location.origin}/play#table=${this.id}`;
+    const actions = $("waiting-actions");
+    actions.replaceChildren();
+    const empty = (this.summary?.seats ?? []).filter((row) => !row.player && !row.bot).map((row) => row.seat);
+    if (view.my_seat === null) {
+      for (const seat of empty) {
+        actions.append(button(t("take_seat", { n: seat + 1 }), () => this.seat(seat), {
+          cls: "primary", data: { seat },
+        }));
+      }
+      return;
+    }
+    const level = el("select", { attrs: { id: "bot-level" } });
+    for (const name of BOT_LEVELS) {
+      level.append(el("option", { text: t(`bot_${name}`), attrs: { value: name } }));
+    }
+    level.value = "heuristic";
+    if (empty.length) actions.append(level);
+    for (const seat of empty) {
+      actions.append(button(t("seat_bot_here", { n: seat + 1 }), () => this.seat(seat, level.value), {
+        cls: "small", data: { seat },
+      }));
+    }
+    actions.append(button(t("leave_seat"), () => this.leave(), { cls: "small danger" }));
+  }
+
+  async seat(seat, bot = null) {
+    try {
+      await api.takeSeat(this.id, seat, bot);
+    } catch (error) {
+      notice(t("error", { detail: error.message }));
+    }
+    await this.accept(await api.state(this.id));
+  }
+
+  async leave() {
+    try {
+      await api.leaveSeat(this.id, this.view.my_seat);
+      forgetTable(this.id);
+      this.toLobby();
+    } catch (error) {
+      notice(t("error", { detail: error.message }));
+    }
+  }
+
+  wire() {
+    const on = (id, type, handler) => $(id).addEventListener(type, handler, { signal: this.listeners.signal });
+    on("message-form", "submit", (event) => {
+      event.preventDefault();
+      const text = $("message-text").value.trim();
+      if (!text) return;
+      $("message-text").value = "";
+      this.act({ text }, "messages");
+    });
+    on("share-copy", "click", async () => {
+      $("share-link").select();
+      try {
+        await navigator.clipboard.writeText($("share-link").value);
+        notice(t("copied"));
+      } catch {
+        document.execCommand?.("copy");
+      }
+    });
+    on("to-lobby", "click", () => this.toLobby());
+    on("end-lobby", "click", () => this.toLobby());
+    on("end-look", "click", () => {
+      this.endDismissed = true;
+      this.render();
+    });
+    on("resign", "click", () => {
+      $("resign-confirm").hidden = false;
+    });
+    on("resign-no", "click", () => {
+      $("resign-confirm").hidden = true;
+    });
+    on("resign-yes", "click", () => {
+      $("resign-confirm").hidden = true;
+      this.act({}, "resign");
+    });
+  }
+}
