@@ -23,6 +23,12 @@ def updated(value: V, **changes: Any) -> V:
     if len(fields) != size:
         unknown = sorted(changes.keys() - value.__dict__.keys())
         raise TypeError(f"{type(value).__name__} has no field(s) {unknown}")
-    new = _new(type(value))
+    return from_fields(type(value), fields)
+
+
+def from_fields(cls: type[V], fields: dict[str, Any]) -> V:
+    """An instance of the frozen dataclass `cls` holding `fields` (all of them, not checked):
+    the last step of `updated`, for the engine's few hand-written updates."""
+    new = _new(cls)
     _set(new, "__dict__", fields)
     return new

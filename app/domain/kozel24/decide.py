@@ -5,7 +5,7 @@ Nothing here changes state; `evolve` applies the events. Legality comes from `le
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import assert_never
 
 from app.domain.cards import Card
@@ -43,7 +43,7 @@ from app.domain.kozel24.events import (
     TrickTaken,
 )
 from app.domain.kozel24.state import GameState, Phase
-from app.domain.seats import add_for_team, is_seat, partner, team_of
+from app.domain.seats import SEATS, add_for_team, is_seat, partner, team_of
 
 Decision = CutDeck | DecideExchange | GiveCard | ClaimNoQueens | PlayOn
 
@@ -127,38 +127,49 @@ def _play(state: GameState, command: PlayCard) -> list[KozelEvent]:
         if not mask:
             _require_turn(state, seat)
         raise IllegalAction(f"seat {seat} may not play {card} now")
-    trick = state.trick
-    assert trick is not None
-    played_card = _card_played(seat, index)
-    if len(trick.cards) < 3:
+    played_card = _CARD_PLAYED[seat][index]
+    if len(state.trick_cards) < 3:
         return [played_card]
-    played = (*trick.cards, index)
-    winner = trick.seat_of(deck.winning_position(played))
-    trick_points = sum(map(deck.POINTS.__getitem__, played))
-    events: list[KozelEvent] = [played_card, TrickTaken(winner, trick_points)]
+    return [played_card, *_trick_complete(state, (*state.trick_cards, index))]
+
+
+def _trick_complete(state: GameState, played: tuple[int, ...]) -> list[KozelEvent]:
+    """The fourth card is down: who takes the trick (K-12), and whether the deal ends (K-13,
+    K-14)."""
+    leader = state.leader
+    assert leader is not None
+    winner = (leader + deck.winning_position(played)) % 4
+    trick_points = deck.trick_points(played)
+    events: list[KozelEvent] = [_trick_taken(winner, trick_points)]
+    queen_at, six_at = _position(played, deck.QUEEN_OF_CLUBS), _position(played, deck.SIX_OF_CLUBS)
+    caught = queen_at is not None and six_at is not None and (queen_at - six_at) % 2 == 1
+    if not caught and len(state.tricks) + 1 < deck.TRICKS_PER_DEAL:
+        return events  # the deal goes on
     team = team_of(winner)
     points = add_for_team(state.points, team, trick_points)
-    tricks = add_for_team(state.tricks_taken, team, 1)
-    queen_at, six_at = _position(played, deck.QUEEN_OF_CLUBS), _position(played, deck.SIX_OF_CLUBS)
-    if queen_at is not None and six_at is not None and (queen_at - six_at) % 2:
+    if caught:
+        assert queen_at is not None and six_at is not None
         # K-13: 6♣ and Q♣ from opposite teams: the queen is caught, the deal ends now.
-        queen_seat = trick.seat_of(queen_at)
+        queen_seat = (leader + queen_at) % 4
         write = scoring.score_catch(team_of(queen_seat), state.eggs_multiplier)
-        events.append(QueenCaught(queen_seat, trick.seat_of(six_at)))
-    elif sum(tricks) == deck.TRICKS_PER_DEAL:
+        events.append(QueenCaught(queen_seat, (leader + six_at) % 4))
+    else:
+        tricks = add_for_team(state.tricks_taken, team, 1)
         eggs = state.options.eggs
         write = scoring.score_tricks(state.deal_no, points, tricks, state.eggs_multiplier, eggs)
-    else:
-        return events
     events.append(_scored(state, write, points))
     events.extend(_game_end(state, write))
     return events
 
 
-@lru_cache(maxsize=4 * deck.DECK_SIZE)
-def _card_played(seat: int, index: int) -> CardPlayed:
-    """Events are values: the 96 possible `CardPlayed` facts are made once."""
-    return CardPlayed(seat, deck.CARDS[index])
+# Events are values: the 96 possible `CardPlayed` facts are made once, by seat and card index,
+# and each `TrickTaken` fact the first time it happens.
+_CARD_PLAYED = tuple(tuple(CardPlayed(seat, card) for card in deck.CARDS) for seat in SEATS)
+
+
+@cache
+def _trick_taken(winner: int, points: int) -> TrickTaken:
+    return TrickTaken(winner, points)
 
 
 def _position(played: tuple[int, ...], card: int) -> int | None:

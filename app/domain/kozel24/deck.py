@@ -30,6 +30,8 @@ CLASS_MASK: tuple[int, ...] = tuple(
     sum(1 << i for i in range(DECK_SIZE) if CLASS_OF[i] == cls) for cls in range(4)
 )
 TRUMP_MASK = CLASS_MASK[TRUMP]
+FOLLOWING: tuple[int, ...] = tuple(CLASS_MASK[CLASS_OF[i]] for i in range(DECK_SIZE))
+"""K-11: the cards that follow a lead of card `i` (its class)."""
 FULL_MASK = (1 << DECK_SIZE) - 1
 
 # K-4: A = 11, 10 = 10, K = 4, Q = 3, J = 2, 6 = 0.
@@ -75,6 +77,11 @@ def is_trump(card: Card) -> bool:
 
 def points_of(cards: tuple[Card, ...] | list[Card]) -> int:
     return sum(POINTS[INDEX[card]] for card in cards)
+
+
+def trick_points(played: tuple[int, ...]) -> int:
+    """K-4: the card points of a trick."""
+    return sum(map(POINTS.__getitem__, played))
 
 
 def winning_position(played: tuple[int, ...]) -> int:

@@ -37,7 +37,7 @@ from app.domain.kozel24.state import (
     Phase,
 )
 from app.domain.seats import SEATS, add_for_team, next_seat, seats_of, team_of
-from app.domain.tricks import TakenTrick, Trick
+from app.domain.tricks import TakenTrick
 from app.domain.values import updated
 
 MESSAGE_HISTORY = 100
@@ -54,25 +54,33 @@ def evolve(state: GameState | None, event: KozelEvent) -> GameState:
     return handler(state, event)
 
 
+def fold(state: GameState, events: Iterable[KozelEvent]) -> GameState:
+    """The state after `events`, in order (`evolve` over each, without the call per event)."""
+    handlers = _HANDLERS
+    for event in events:
+        state = handlers[type(event)](state, event)
+    return state
+
+
 def _card_played(state: GameState, event: CardPlayed) -> GameState:
+    """The card leaves the hand and joins the trick (K-11)."""
     index = deck.index_of(event.card)
-    assert state.trick is not None
     assert index is not None
     hands = list(state.hands)
     hands[event.seat] &= ~(1 << index)
-    return updated(state, hands=tuple(hands), trick=state.trick.with_card(index))
+    return state.with_card(tuple(hands), (*state.trick_cards, index))
 
 
 def _trick_taken(state: GameState, event: TrickTaken) -> GameState:
     """K-12: the winner takes the trick and leads the next one."""
-    trick = state.trick
-    assert trick is not None
+    assert state.leader is not None
     winner, points = event.winner, event.points
     team = team_of(winner)
     return updated(
         state,
-        trick=Trick(winner),
-        tricks=(*state.tricks, TakenTrick(trick.leader, trick.cards, winner, points)),
+        leader=winner,
+        trick_cards=(),
+        tricks=(*state.tricks, TakenTrick(state.leader, state.trick_cards, winner, points)),
         tricks_taken=add_for_team(state.tricks_taken, team, 1),
         points=add_for_team(state.points, team, points),
     )
@@ -143,12 +151,11 @@ def _deck_shuffled(state: GameState, event: DeckShuffled) -> GameState:
 
 def replay(events: Iterable[KozelEvent]) -> GameState:
     """The state a log leads to: a fold of `evolve` from nothing."""
-    state: GameState | None = None
-    for event in events:
-        state = evolve(state, event)
-    if state is None:
+    log = iter(events)
+    first = next(log, None)
+    if first is None:
         raise ValueError("an empty log has no game")
-    return state
+    return fold(evolve(None, first), log)
 
 
 def _dealt(state: GameState, hands: tuple[tuple[Card, ...], ...]) -> GameState:
@@ -201,8 +208,7 @@ def _decided(state: GameState, decisions: Decisions) -> GameState:
     """K-9/K-10 phase: the first lead opens once no option is left."""
     if decisions.is_open or state.phase is not Phase.DECISIONS:
         return updated(state, decisions=decisions)
-    assert state.first_leader is not None
-    return updated(state, decisions=decisions, phase=Phase.PLAY, trick=Trick(state.first_leader))
+    return updated(state, decisions=decisions, phase=Phase.PLAY, leader=state.first_leader)
 
 
 def _deal_scored(state: GameState, event: DealScored) -> GameState:
@@ -226,7 +232,7 @@ def _deal_scored(state: GameState, event: DealScored) -> GameState:
         eggs_multiplier=event.eggs_multiplier,
         eggs_played=state.eggs_played or event.reason == "eggs",
         last_deal=summary,
-        trick=None,
+        leader=None,
     )
 
 

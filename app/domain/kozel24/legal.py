@@ -19,7 +19,7 @@ from app.domain.kozel24.commands import (
     PlayOn,
     SeatCommand,
 )
-from app.domain.kozel24.state import GameState, Phase
+from app.domain.kozel24.state import PLAY, GameState, Phase
 from app.domain.seats import SEATS, partner, team_of
 
 MIN_CUT, MAX_CUT = 1, deck.DECK_SIZE - 1
@@ -28,9 +28,10 @@ MAX_MESSAGE_LENGTH = 200
 
 def to_act(state: GameState) -> tuple[int, ...]:
     """The seats that must act now (several during the decision phase, none at chance)."""
-    phase = state.phase
-    if phase is Phase.PLAY and state.trick is not None:
-        return (state.trick.to_play,)
+    phase, leader = state.phase, state.leader
+    if phase is PLAY and leader is not None:
+        # K-11: one card each, clockwise from the leader.
+        return ((leader + len(state.trick_cards)) % 4,)
     if phase is Phase.CUT:
         return (state.cutter,)
     if phase is Phase.DECISIONS:
@@ -49,16 +50,16 @@ def has_decision(state: GameState, seat: int) -> bool:
 
 def playable_mask(state: GameState, seat: int) -> int:
     """The cards `seat` may play now, as a bitmask (0 when it is not the seat's turn)."""
-    trick = state.trick
-    if state.phase is not Phase.PLAY or trick is None:
+    leader = state.leader
+    if leader is None or state.phase is not PLAY:
         return 0
-    cards = trick.cards
-    if (trick.leader + len(cards)) % 4 != seat:
+    cards = state.trick_cards
+    if (leader + len(cards)) % 4 != seat:
         return 0
     hand = state.hands[seat]
     if cards:
         # K-11: follow the led class (trump, or the plain suit) if you can.
-        return (hand & deck.CLASS_MASK[deck.CLASS_OF[cards[0]]]) or hand
+        return (hand & deck.FOLLOWING[cards[0]]) or hand
     if state.deal_no == 1 and not state.tricks:
         # K-7: the first lead of deal 1 is the A♦ itself.
         return hand & (1 << deck.ACE_OF_DIAMONDS)
@@ -73,9 +74,12 @@ def give_mask(state: GameState, seat: int) -> int:
 
 def legal_actions(state: GameState, seat: int) -> tuple[SeatCommand, ...]:
     """Exactly the turn actions `seat` may take now; empty when it has nothing to do."""
-    match state.phase:
-        case Phase.PLAY:
-            return _plays(seat, playable_mask(state, seat))
+    phase = state.phase
+    if phase is PLAY:  # the hot path first: three lookups in the seat's made commands
+        low, mid, high = _PLAY_TABLES[seat]
+        mask = playable_mask(state, seat)
+        return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16]
+    match phase:
         case Phase.CUT:
             return _cuts(seat) if seat == state.cutter else ()
         case Phase.DECISIONS:
@@ -93,11 +97,6 @@ def is_legal(state: GameState, command: SeatCommand) -> bool:
             and command in _cut_set(command.seat)
         )
     return command in legal_actions(state, command.seat)
-
-
-def _plays(seat: int, mask: int) -> tuple[PlayCard, ...]:
-    low, mid, high = _PLAY_TABLES[seat]
-    return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16]
 
 
 def _play_tables(seat: int) -> tuple[tuple[tuple[PlayCard, ...], ...], ...]:

@@ -13,7 +13,7 @@ from enum import Enum
 
 from app.domain.kozel24.options import Options
 from app.domain.tricks import TakenTrick, Trick
-from app.domain.values import updated
+from app.domain.values import from_fields, updated
 
 
 class Phase(Enum):
@@ -24,6 +24,13 @@ class Phase(Enum):
     """K-9/K-10: lone-trump exchanges and the no-queens claim, before the first lead."""
     PLAY = "play"
     GAME_OVER = "game_over"
+
+
+# The engine's per-move checks compare with these module names: on CPython 3.11 reading a
+# member through its enum class (`Phase.PLAY`) costs several times a global's lookup.
+SHUFFLE = Phase.SHUFFLE
+PLAY = Phase.PLAY
+GAME_OVER = Phase.GAME_OVER
 
 
 @dataclass(frozen=True)
@@ -110,7 +117,10 @@ class GameState:
     """K-7/K-8: set when the deck is dealt (in deal 1 it is the holder of A♦)."""
     decisions: Decisions = Decisions()
     exchanges: tuple[Exchange, ...] = ()
-    trick: Trick | None = None
+    leader: int | None = None
+    """The seat that led the current trick; None while no trick is being played."""
+    trick_cards: tuple[int, ...] = ()
+    """The current trick's cards so far, in the order played from the leader's (K-11)."""
     tricks: tuple[TakenTrick, ...] = ()
     """The tricks taken so far in this deal, in order (every player saw them played)."""
     tricks_taken: tuple[int, int] = (0, 0)
@@ -132,6 +142,19 @@ class GameState:
             **_FRESH_DEAL,
         )
 
+    def with_card(self, hands: tuple[int, ...], trick_cards: tuple[int, ...]) -> GameState:
+        """The state after a card is played: `updated(self, hands=…, trick_cards=…)` without
+        the keyword call, since the engine makes one for every card."""
+        fields = self.__dict__.copy()
+        fields["hands"] = hands
+        fields["trick_cards"] = trick_cards
+        return from_fields(GameState, fields)
+
+    @property
+    def trick(self) -> Trick | None:
+        """The current trick as one value (the engine itself reads the two fields)."""
+        return None if self.leader is None else Trick(self.leader, self.trick_cards)
+
     @property
     def last_trick(self) -> TakenTrick | None:
         return self.tricks[-1] if self.tricks else None
@@ -143,7 +166,7 @@ class GameState:
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is GAME_OVER
 
 
 _DEAL_FIELDS = (
@@ -153,7 +176,8 @@ _DEAL_FIELDS = (
     "first_leader",
     "decisions",
     "exchanges",
-    "trick",
+    "leader",
+    "trick_cards",
     "tricks",
     "tricks_taken",
     "points",
