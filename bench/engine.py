@@ -30,17 +30,23 @@ def play_games(
     # A uniform pick among the legal actions: int(random() * n) is `random.choice` without its
     # per-call overhead (its bias, below n / 2**53, is far beyond what a benchmark can see).
     uniform = rng.random
+    apply, to_act, legal_actions, is_chance_node = (
+        k.apply,
+        k.to_act,
+        k.legal_actions,
+        k.is_chance_node,
+    )
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = k.replay(k.start_game(k.Options(), rng.randrange(4)))
         while not state.is_terminal:
-            if k.is_chance_node(state):
-                state, _ = k.apply(state, k.ShuffleDeck(rng.randbytes(16)))
+            if is_chance_node(state):
+                state, _ = apply(state, k.ShuffleDeck(rng.randbytes(16)))
                 deals += 1
                 continue
-            seat = k.to_act(state)[0]
-            actions = k.legal_actions(state, seat)
-            state, _ = k.apply(state, actions[int(uniform() * len(actions))])
+            seat = to_act(state)[0]
+            actions = legal_actions(state, seat)
+            state, _ = apply(state, actions[int(uniform() * len(actions))])
             moves += 1
             if moves % 97 == 0 and len(samples) < 20_000:
                 samples.append(state)
