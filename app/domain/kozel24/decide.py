@@ -141,15 +141,14 @@ def _trick_complete(state: GameState, played: tuple[int, ...]) -> list[KozelEven
     winner = (leader + deck.winning_position(played)) % 4
     trick_points = deck.trick_points(played)
     events: list[KozelEvent] = [_trick_taken(winner, trick_points)]
-    queen_at, six_at = _position(played, deck.QUEEN_OF_CLUBS), _position(played, deck.SIX_OF_CLUBS)
-    caught = queen_at is not None and six_at is not None and (queen_at - six_at) % 2 == 1
-    if not caught and len(state.tricks) + 1 < deck.TRICKS_PER_DEAL:
+    caught = deck.caught_queen(played)
+    if caught is None and len(state.tricks) + 1 < deck.TRICKS_PER_DEAL:
         return events  # the deal goes on
     team = team_of(winner)
     points = add_for_team(state.points, team, trick_points)
-    if caught:
-        assert queen_at is not None and six_at is not None
-        # K-13: 6♣ and Q♣ from opposite teams: the queen is caught, the deal ends now.
+    if caught is not None:
+        # K-13: the queen is caught, the deal ends now.
+        queen_at, six_at = caught
         queen_seat = (leader + queen_at) % 4
         write = scoring.score_catch(team_of(queen_seat), state.eggs_multiplier)
         events.append(QueenCaught(queen_seat, (leader + six_at) % 4))
@@ -170,10 +169,6 @@ _CARD_PLAYED = tuple(tuple(CardPlayed(seat, card) for card in deck.CARDS) for se
 @cache
 def _trick_taken(winner: int, points: int) -> TrickTaken:
     return TrickTaken(winner, points)
-
-
-def _position(played: tuple[int, ...], card: int) -> int | None:
-    return played.index(card) if card in played else None
 
 
 def _scored(state: GameState, write: scoring.Write, points: tuple[int, ...]) -> DealScored:

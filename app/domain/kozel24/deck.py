@@ -84,6 +84,15 @@ def trick_points(played: tuple[int, ...]) -> int:
     return sum(map(POINTS.__getitem__, played))
 
 
+def caught_queen(played: tuple[int, ...]) -> tuple[int, int] | None:
+    """K-13: the positions of Q♣ and 6♣ in a trick where players of opposite teams played
+    them (positions of different parity); None when the queen is not caught."""
+    if QUEEN_OF_CLUBS not in played or SIX_OF_CLUBS not in played:
+        return None
+    queen_at, six_at = played.index(QUEEN_OF_CLUBS), played.index(SIX_OF_CLUBS)
+    return (queen_at, six_at) if (queen_at - six_at) % 2 else None
+
+
 def winning_position(played: tuple[int, ...]) -> int:
     """K-12: the position in `played` of the winning card: the highest trump, else the highest
     card of the led suit. Trumps have the lowest indices, so the winner is the smallest index

@@ -28,6 +28,7 @@ from app.domain.kozel24.events import (
     TrickTaken,
 )
 from app.domain.kozel24.state import (
+    NO_DECISIONS,
     DealSummary,
     Decisions,
     Exchange,
@@ -163,14 +164,14 @@ def _dealt(state: GameState, hands: tuple[tuple[Card, ...], ...]) -> GameState:
     if state.deal_no == 1:
         # K-7: in deal 1 the holder of A♦ leads first; there are no decisions (K-9, K-10).
         leader = next(s for s in SEATS if masks[s] >> deck.ACE_OF_DIAMONDS & 1)
-        decisions = Decisions()
+        decisions = NO_DECISIONS
     else:
         # K-8: the player after the dealer leads first.
         leader = next_seat(state.dealer)
         decisions = Decisions(
             # K-9: eligibility is judged on the dealt hand.
             exchange_or_keep=frozenset(
-                s for s in SEATS if (masks[s] & deck.TRUMP_MASK).bit_count() == 1
+                [s for s in SEATS if (masks[s] & deck.TRUMP_MASK).bit_count() == 1]
             ),
             # K-10: a team whose two hands hold no queen.
             claims=frozenset(

@@ -94,7 +94,7 @@ def is_legal(state: GameState, command: SeatCommand) -> bool:
         return (
             state.phase is Phase.CUT
             and command.seat == state.cutter
-            and command in _cut_set(command.seat)
+            and command.position in _CUT_POSITIONS
         )
     return command in legal_actions(state, command.seat)
 
@@ -114,14 +114,12 @@ def _play_tables(seat: int) -> tuple[tuple[tuple[PlayCard, ...], ...], ...]:
 _PLAY_TABLES = tuple(_play_tables(seat) for seat in SEATS)
 
 
+_CUT_POSITIONS = range(MIN_CUT, MAX_CUT + 1)
+
+
 @lru_cache(maxsize=4)
 def _cuts(seat: int) -> tuple[CutDeck, ...]:
-    return tuple(CutDeck(seat, position) for position in range(MIN_CUT, MAX_CUT + 1))
-
-
-@lru_cache(maxsize=4)
-def _cut_set(seat: int) -> frozenset[CutDeck]:
-    return frozenset(_cuts(seat))
+    return tuple(CutDeck(seat, position) for position in _CUT_POSITIONS)
 
 
 def _decisions(state: GameState, seat: int) -> tuple[SeatCommand, ...]:

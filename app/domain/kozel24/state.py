@@ -13,7 +13,7 @@ from enum import Enum
 
 from app.domain.kozel24.options import Options
 from app.domain.tricks import TakenTrick, Trick
-from app.domain.values import from_fields, updated
+from app.domain.values import from_fields
 
 
 class Phase(Enum):
@@ -89,6 +89,7 @@ class GameResult:
 
 
 NO_HANDS = (0, 0, 0, 0)
+NO_DECISIONS = Decisions()
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ class GameState:
     hands: tuple[int, ...] = NO_HANDS
     first_leader: int | None = None
     """K-7/K-8: set when the deck is dealt (in deal 1 it is the holder of A♦)."""
-    decisions: Decisions = Decisions()
+    decisions: Decisions = NO_DECISIONS
     exchanges: tuple[Exchange, ...] = ()
     leader: int | None = None
     """The seat that led the current trick; None while no trick is being played."""
@@ -132,15 +133,11 @@ class GameState:
     def new_deal(self, deal_no: int, dealer: int, seed: bytes, commitment: str) -> GameState:
         """The state at the start of a deal: the game's fields carry over, the deal's fields
         start afresh (their defaults above)."""
-        return updated(
-            self,
-            phase=Phase.CUT,
-            deal_no=deal_no,
-            dealer=dealer,
-            seed=seed,
-            commitment=commitment,
-            **_FRESH_DEAL,
+        fields = self.__dict__ | _FRESH_DEAL
+        fields.update(
+            phase=Phase.CUT, deal_no=deal_no, dealer=dealer, seed=seed, commitment=commitment
         )
+        return from_fields(GameState, fields)
 
     def with_card(self, hands: tuple[int, ...], trick_cards: tuple[int, ...]) -> GameState:
         """The state after a card is played: `updated(self, hands=…, trick_cards=…)` without
