@@ -64,12 +64,10 @@ def fold(state: GameState, events: Iterable[KozelEvent]) -> GameState:
 
 
 def _card_played(state: GameState, event: CardPlayed) -> GameState:
-    """The card leaves the hand and joins the trick (K-11)."""
+    """K-11: the card leaves the hand and joins the trick."""
     index = deck.index_of(event.card)
     assert index is not None
-    hands = list(state.hands)
-    hands[event.seat] &= ~(1 << index)
-    return state.with_card(tuple(hands), (*state.trick_cards, index))
+    return state.with_card(event.seat, index)
 
 
 def _trick_taken(state: GameState, event: TrickTaken) -> GameState:
@@ -213,7 +211,6 @@ def _decided(state: GameState, decisions: Decisions) -> GameState:
 
 
 def _deal_scored(state: GameState, event: DealScored) -> GameState:
-    write = scoring.Write(event.written_on, event.amount, event.reason, event.wiped)
     summary = DealSummary(
         event.deal_no,
         event.points,
@@ -229,7 +226,7 @@ def _deal_scored(state: GameState, event: DealScored) -> GameState:
         phase=Phase.SHUFFLE,
         # K-8: the next deal is dealt by this deal's first leader, even when it ended early.
         next_dealer=state.first_leader,
-        written=scoring.apply_write(state.written, write),
+        written=scoring.apply_write(state.written, event),
         eggs_multiplier=event.eggs_multiplier,
         eggs_played=state.eggs_played or event.reason == "eggs",
         last_deal=summary,

@@ -139,12 +139,14 @@ class GameState:
         )
         return from_fields(GameState, fields)
 
-    def with_card(self, hands: tuple[int, ...], trick_cards: tuple[int, ...]) -> GameState:
-        """The state after a card is played: `updated(self, hands=…, trick_cards=…)` without
-        the keyword call, since the engine makes one for every card."""
+    def with_card(self, seat: int, card: int) -> GameState:
+        """The state after `seat` plays the card of index `card`: it leaves the hand and joins
+        the trick. Built by hand rather than by `updated`: the engine makes one per card."""
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << card)
         fields = self.__dict__.copy()
-        fields["hands"] = hands
-        fields["trick_cards"] = trick_cards
+        fields["hands"] = tuple(hands)
+        fields["trick_cards"] = (*self.trick_cards, card)
         return from_fields(GameState, fields)
 
     @property
