@@ -80,10 +80,9 @@ def deal_hands(seed: bytes, position: int, dealer: int) -> tuple[int, ...]:
     at a time clockwise from the player after the dealer; the dealer gets the last card.
     Returns the four hands as masks."""
     order = shuffled_order(seed, deck.DECK_SIZE)
-    cut = order[position:] + order[:position]
     hands = [0, 0, 0, 0]
-    for i, card in enumerate(cut):
-        hands[(dealer + 1 + i) % 4] |= 1 << card
+    for seat, card in enumerate(order[position:] + order[:position], start=dealer + 1):
+        hands[seat % 4] |= deck.BITS[card]
     return tuple(hands)
 
 

@@ -21,6 +21,9 @@ DEAL_POINTS = 120
 
 INDEX: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
 _INDEX_BY_CODE: dict[str, int] = {str(card): i for i, card in enumerate(CARDS)}
+BITS: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
+"""The mask of each card index alone."""
+_BIT_BY_CODE: dict[str, int] = {str(card): 1 << i for i, card in enumerate(CARDS)}
 
 TRUMP = 0
 """The class of a trump; the plain suits are classes 1 (spades), 2 (hearts), 3 (diamonds)."""
@@ -53,7 +56,7 @@ def index_of(card: Card) -> int | None:
 def mask_of(cards: tuple[Card, ...] | list[Card]) -> int:
     mask = 0
     for card in cards:
-        mask |= 1 << _INDEX_BY_CODE[card.code]
+        mask |= _BIT_BY_CODE[card.code]
     return mask
 
 

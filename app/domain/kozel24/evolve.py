@@ -178,8 +178,7 @@ def _dealt(state: GameState, hands: tuple[tuple[Card, ...], ...]) -> GameState:
                 if not any(masks[s] & deck.QUEENS_MASK for s in seats_of(team))
             ),
         )
-    dealt = updated(state, phase=Phase.DECISIONS, dealt=masks, hands=masks, first_leader=leader)
-    return _decided(dealt, decisions)
+    return _decided(state, decisions, dealt=masks, hands=masks, first_leader=leader)
 
 
 def _exchanged(state: GameState, asker: int, giver: int, trump: Card, given: Card) -> GameState:
@@ -188,26 +187,25 @@ def _exchanged(state: GameState, asker: int, giver: int, trump: Card, given: Car
     hands[asker] = hands[asker] & ~(1 << trump_index) | 1 << given_index
     hands[giver] = hands[giver] & ~(1 << given_index) | 1 << trump_index
     decisions = state.decisions
-    exchanged = updated(
-        state,
-        hands=tuple(hands),
-        exchanges=(*state.exchanges, Exchange(asker, giver, trump_index, given_index)),
-    )
     return _decided(
-        exchanged,
+        state,
         Decisions(
             exchange_or_keep=decisions.exchange_or_keep,
             gives=tuple(seat for seat in decisions.gives if seat != asker),
             claims=decisions.claims,
         ),
+        hands=tuple(hands),
+        exchanges=(*state.exchanges, Exchange(asker, giver, trump_index, given_index)),
     )
 
 
-def _decided(state: GameState, decisions: Decisions) -> GameState:
-    """K-9/K-10 phase: the first lead opens once no option is left."""
-    if decisions.is_open or state.phase is not Phase.DECISIONS:
-        return updated(state, decisions=decisions)
-    return updated(state, decisions=decisions, phase=Phase.PLAY, leader=state.first_leader)
+def _decided(state: GameState, decisions: Decisions, **changes: Any) -> GameState:
+    """The state with the options still open (and the other `changes`). K-9/K-10 phase: the
+    first lead opens once no option is left."""
+    if decisions.is_open:
+        return updated(state, decisions=decisions, phase=Phase.DECISIONS, **changes)
+    leader = changes.get("first_leader", state.first_leader)
+    return updated(state, decisions=decisions, phase=Phase.PLAY, leader=leader, **changes)
 
 
 def _deal_scored(state: GameState, event: DealScored) -> GameState:

@@ -7,7 +7,7 @@ so they are checked by `messages_allowed` / `can_resign` rather than listed as t
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import TypeVar
 
 from app.domain.kozel24 import deck
 from app.domain.kozel24.commands import (
@@ -35,7 +35,7 @@ def to_act(state: GameState) -> tuple[int, ...]:
     if phase is Phase.CUT:
         return (state.cutter,)
     if phase is Phase.DECISIONS:
-        return tuple(seat for seat in SEATS if has_decision(state, seat))
+        return tuple([seat for seat in SEATS if has_decision(state, seat)])
     return ()
 
 
@@ -75,13 +75,11 @@ def give_mask(state: GameState, seat: int) -> int:
 def legal_actions(state: GameState, seat: int) -> tuple[SeatCommand, ...]:
     """Exactly the turn actions `seat` may take now; empty when it has nothing to do."""
     phase = state.phase
-    if phase is PLAY:  # the hot path first: three lookups in the seat's made commands
-        low, mid, high = _PLAY_TABLES[seat]
-        mask = playable_mask(state, seat)
-        return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16]
+    if phase is PLAY:  # the hot path first
+        return _by_mask(_PLAY_TABLES[seat], playable_mask(state, seat))
     match phase:
         case Phase.CUT:
-            return _cuts(seat) if seat == state.cutter else ()
+            return _CUTS[seat] if seat == state.cutter else ()
         case Phase.DECISIONS:
             return _decisions(state, seat)
         case _:
@@ -99,39 +97,52 @@ def is_legal(state: GameState, command: SeatCommand) -> bool:
     return command in legal_actions(state, command.seat)
 
 
-def _play_tables(seat: int) -> tuple[tuple[tuple[PlayCard, ...], ...], ...]:
-    """The seat's `PlayCard` commands for every subset of each byte of a hand mask, made once,
-    so listing the legal plays is three lookups whatever the hand."""
-    return tuple(
-        tuple(
-            tuple(PlayCard(seat, deck.CARDS[8 * part + i]) for i in range(8) if subset >> i & 1)
-            for subset in range(256)
-        )
-        for part in range(3)
-    )
-
-
-_PLAY_TABLES = tuple(_play_tables(seat) for seat in SEATS)
-
-
-_CUT_POSITIONS = range(MIN_CUT, MAX_CUT + 1)
-
-
-@lru_cache(maxsize=4)
-def _cuts(seat: int) -> tuple[CutDeck, ...]:
-    return tuple(CutDeck(seat, position) for position in _CUT_POSITIONS)
-
-
 def _decisions(state: GameState, seat: int) -> tuple[SeatCommand, ...]:
     decisions = state.decisions
-    actions: list[SeatCommand] = []
+    actions: tuple[SeatCommand, ...] = ()
     if seat in decisions.exchange_or_keep:
-        actions += [DecideExchange(seat, True), DecideExchange(seat, False)]
+        actions += _EXCHANGE_ANSWERS[seat]
     if partner(seat) in decisions.gives:
-        actions += [GiveCard(seat, card) for card in deck.cards_of(give_mask(state, seat))]
+        actions += _by_mask(_GIVE_TABLES[seat], give_mask(state, seat))
     if team_of(seat) in decisions.claims:
-        actions += [ClaimNoQueens(seat), PlayOn(seat)]
-    return tuple(actions)
+        actions += _CLAIM_ANSWERS[seat]
+    return actions
+
+
+# Commands are values: every command a seat may be offered is made once, here, so listing
+# them copies no command and `command in legal_actions(...)` meets the very same object.
+CardCommand = TypeVar("CardCommand", PlayCard, GiveCard)
+ByteTables = tuple[tuple[tuple[CardCommand, ...], ...], ...]
+
+
+def _card_tables(kind: type[CardCommand], seat: int) -> ByteTables[CardCommand]:
+    """The seat's commands of `kind` for the cards of every subset of each byte of a hand
+    mask, so that listing them is three lookups whatever the hand (`_by_mask`)."""
+    tables = []
+    for part in range(3):
+        commands = [kind(seat, deck.CARDS[8 * part + i]) for i in range(8)]
+        tables.append(
+            tuple(
+                tuple(command for i, command in enumerate(commands) if subset >> i & 1)
+                for subset in range(256)
+            )
+        )
+    return tuple(tables)
+
+
+def _by_mask(tables: ByteTables[CardCommand], mask: int) -> tuple[CardCommand, ...]:
+    low, mid, high = tables
+    return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16]
+
+
+_PLAY_TABLES = tuple(_card_tables(PlayCard, seat) for seat in SEATS)
+_GIVE_TABLES = tuple(_card_tables(GiveCard, seat) for seat in SEATS)
+_CUT_POSITIONS = range(MIN_CUT, MAX_CUT + 1)
+_CUTS = tuple(tuple(CutDeck(seat, position) for position in _CUT_POSITIONS) for seat in SEATS)
+_EXCHANGE_ANSWERS = tuple(
+    (DecideExchange(seat, True), DecideExchange(seat, False)) for seat in SEATS
+)
+_CLAIM_ANSWERS = tuple((ClaimNoQueens(seat), PlayOn(seat)) for seat in SEATS)
 
 
 def messages_allowed(state: GameState) -> bool:
