@@ -40,12 +40,12 @@ def play_games(
     while time.perf_counter() - start < seconds:
         state = k.replay(k.start_game(k.Options(), rng.randrange(4)))
         while not state.is_terminal:
-            if is_chance_node(state):
+            seats = to_act(state)
+            if not seats and is_chance_node(state):  # no seat acts: the server shuffles
                 state, _ = apply(state, k.ShuffleDeck(rng.randbytes(16)))
                 deals += 1
                 continue
-            seat = to_act(state)[0]
-            actions = legal_actions(state, seat)
+            actions = legal_actions(state, seats[0])
             state, _ = apply(state, actions[int(uniform() * len(actions))])
             moves += 1
             if moves % 97 == 0 and len(samples) < 20_000:
