@@ -121,7 +121,7 @@ def _decision(state: GameState, command: Decision) -> list[KozelEvent]:
 def _play(state: GameState, command: PlayCard) -> list[KozelEvent]:
     seat, card = command.seat, command.card
     mask = legal.playable_mask(state, seat)
-    index = deck.index_of(card) if isinstance(card, Card) else None
+    index = deck.INDEX_BY_CODE.get(card.code) if isinstance(card, Card) else None
     if index is None or not mask >> index & 1:
         if not mask:
             _require_turn(state, seat)

@@ -20,7 +20,8 @@ TRICKS_PER_DEAL = 6
 DEAL_POINTS = 120
 
 INDEX: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
-_INDEX_BY_CODE: dict[str, int] = {str(card): i for i, card in enumerate(CARDS)}
+INDEX_BY_CODE: dict[str, int] = {str(card): i for i, card in enumerate(CARDS)}
+"""Indices by wire code: a string's hash is cached, so this is the cheap look-up."""
 BITS: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
 """The mask of each card index alone."""
 _BIT_BY_CODE: dict[str, int] = {str(card): 1 << i for i, card in enumerate(CARDS)}
@@ -48,9 +49,8 @@ QUEENS_MASK = sum(1 << i for i, card in enumerate(CARDS) if card.rank.value == "
 
 
 def index_of(card: Card) -> int | None:
-    """The card's index in this deck, or None for a card the deck does not hold (e.g. 7S).
-    Looked up by code: a string's hash is cached, which keeps the hot path cheap."""
-    return _INDEX_BY_CODE.get(card.code)
+    """The card's index in this deck, or None for a card the deck does not hold (e.g. 7S)."""
+    return INDEX_BY_CODE.get(card.code)
 
 
 def mask_of(cards: tuple[Card, ...] | list[Card]) -> int:

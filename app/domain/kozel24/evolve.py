@@ -65,9 +65,7 @@ def fold(state: GameState, events: Iterable[KozelEvent]) -> GameState:
 
 def _card_played(state: GameState, event: CardPlayed) -> GameState:
     """K-11: the card leaves the hand and joins the trick."""
-    index = deck.index_of(event.card)
-    assert index is not None
-    return state.with_card(event.seat, index)
+    return state.with_card(event.seat, deck.INDEX_BY_CODE[event.card.code])
 
 
 def _trick_taken(state: GameState, event: TrickTaken) -> GameState:

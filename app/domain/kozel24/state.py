@@ -88,6 +88,8 @@ class GameResult:
     reason: str
 
 
+_new = object.__new__
+_set = object.__setattr__
 NO_HANDS = (0, 0, 0, 0)
 NO_DECISIONS = Decisions()
 
@@ -147,7 +149,9 @@ class GameState:
         fields = self.__dict__.copy()
         fields["hands"] = tuple(hands)
         fields["trick_cards"] = (*self.trick_cards, card)
-        return from_fields(GameState, fields)
+        new = _new(GameState)  # `from_fields`, inlined
+        _set(new, "__dict__", fields)
+        return new
 
     @property
     def trick(self) -> Trick | None:
