@@ -171,12 +171,15 @@ def _dealt(state: GameState, hands: tuple[tuple[Card, ...], ...]) -> GameState:
             ),
             # K-10: a team whose two hands hold no queen.
             claims=frozenset(
-                team
-                for team in (0, 1)
-                if not any(masks[s] & deck.QUEENS_MASK for s in seats_of(team))
+                [team for team in (0, 1) if not _team_cards(masks, team) & deck.QUEENS_MASK]
             ),
         )
     return _decided(state, decisions, dealt=masks, hands=masks, first_leader=leader)
+
+
+def _team_cards(masks: tuple[int, ...], team: int) -> int:
+    first, second = seats_of(team)
+    return masks[first] | masks[second]
 
 
 def _exchanged(state: GameState, asker: int, giver: int, trump: Card, given: Card) -> GameState:

@@ -19,7 +19,7 @@ from app.domain.kozel24.commands import (
     PlayOn,
     SeatCommand,
 )
-from app.domain.kozel24.state import PLAY, GameState, Phase
+from app.domain.kozel24.state import CUT, DECISIONS, PLAY, GameState, Phase
 from app.domain.seats import SEATS, partner, team_of
 
 MIN_CUT, MAX_CUT = 1, deck.DECK_SIZE - 1
@@ -32,9 +32,9 @@ def to_act(state: GameState) -> tuple[int, ...]:
     if phase is PLAY and leader is not None:
         # K-11: one card each, clockwise from the leader.
         return ((leader + len(state.trick_cards)) % 4,)
-    if phase is Phase.CUT:
+    if phase is CUT:
         return (state.cutter,)
-    if phase is Phase.DECISIONS:
+    if phase is DECISIONS:
         return tuple([seat for seat in SEATS if has_decision(state, seat)])
     return ()
 
@@ -79,13 +79,11 @@ def legal_actions(state: GameState, seat: int) -> tuple[SeatCommand, ...]:
         low, mid, high = _PLAY_TABLES[seat]
         mask = playable_mask(state, seat)
         return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16]
-    match phase:
-        case Phase.CUT:
-            return _CUTS[seat] if seat == state.cutter else ()
-        case Phase.DECISIONS:
-            return _decisions(state, seat)
-        case _:
-            return ()
+    if phase is CUT:
+        return _CUTS[seat] if seat == state.cutter else ()
+    if phase is DECISIONS:
+        return _decisions(state, seat)
+    return ()
 
 
 def is_legal(state: GameState, command: SeatCommand) -> bool:

@@ -29,6 +29,8 @@ class Phase(Enum):
 # The engine's per-move checks compare with these module names: on CPython 3.11 reading a
 # member through its enum class (`Phase.PLAY`) costs several times a global's lookup.
 SHUFFLE = Phase.SHUFFLE
+CUT = Phase.CUT
+DECISIONS = Phase.DECISIONS
 PLAY = Phase.PLAY
 GAME_OVER = Phase.GAME_OVER
 
