@@ -37,7 +37,7 @@ from app.domain.kozel24.state import (
     Message,
     Phase,
 )
-from app.domain.seats import SEATS, add_for_team, next_seat, seats_of, team_of
+from app.domain.seats import SEATS, next_seat, seats_of, team_of
 from app.domain.tricks import TakenTrick
 from app.domain.values import updated
 
@@ -71,20 +71,12 @@ def _card_played(state: GameState, event: CardPlayed) -> GameState:
 def _trick_taken(state: GameState, event: TrickTaken) -> GameState:
     """K-12: the winner takes the trick and leads the next one."""
     assert state.leader is not None
-    winner, points = event.winner, event.points
-    team = team_of(winner)
-    return updated(
-        state,
-        leader=winner,
-        trick_cards=(),
-        tricks=(*state.tricks, TakenTrick(state.leader, state.trick_cards, winner, points)),
-        tricks_taken=add_for_team(state.tricks_taken, team, 1),
-        points=add_for_team(state.points, team, points),
-    )
+    taken = TakenTrick(state.leader, state.trick_cards, event.winner, event.points)
+    return updated(state, leader=event.winner, trick_cards=(), tricks=(*state.tricks, taken))
 
 
 def _game_started(event: GameStarted) -> GameState:
-    return GameState(event.options, event.first_dealer, next_dealer=event.first_dealer)
+    return GameState(event.options, next_dealer=event.first_dealer)
 
 
 def _deck_cut(state: GameState, event: DeckCut) -> GameState:
@@ -125,7 +117,7 @@ def _claim_answered(state: GameState, event: NoQueensClaimed | PlayedOn) -> Game
 
 
 def _queen_caught(state: GameState, event: QueenCaught) -> GameState:
-    return updated(state, queen_caught_by=event.six_seat)
+    return state  # K-13: the last trick shows the catch; the deal_scored that follows ends it
 
 
 def _message_posted(state: GameState, event: MessagePosted) -> GameState:
@@ -143,7 +135,7 @@ def _game_ended(state: GameState, event: GameEnded) -> GameState:
 
 
 def _deck_shuffled(state: GameState, event: DeckShuffled) -> GameState:
-    return state.new_deal(event.deal_no, event.dealer, event.seed, event.commitment)
+    return state.new_deal(event.deal_no, event.dealer, event.seed)  # the commitment is the seed's
 
 
 def replay(events: Iterable[KozelEvent]) -> GameState:
@@ -209,6 +201,11 @@ def _decided(state: GameState, decisions: Decisions, **changes: Any) -> GameStat
     return updated(state, decisions=decisions, phase=Phase.PLAY, leader=leader, **changes)
 
 
+def _six_of_clubs_seat(trick: TakenTrick) -> int:
+    """K-13: who played 6♣ into the trick that caught the queen."""
+    return (trick.leader + trick.cards.index(deck.SIX_OF_CLUBS)) % 4
+
+
 def _deal_scored(state: GameState, event: DealScored) -> GameState:
     summary = DealSummary(
         event.deal_no,
@@ -217,7 +214,7 @@ def _deal_scored(state: GameState, event: DealScored) -> GameState:
         event.amount,
         event.reason,
         event.wiped,
-        state.queen_caught_by,
+        _six_of_clubs_seat(state.tricks[-1]) if event.reason == "queen_caught" else None,
     )
     assert state.first_leader is not None
     return updated(
