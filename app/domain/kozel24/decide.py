@@ -129,17 +129,19 @@ def _play(state: GameState, command: PlayCard) -> list[KozelEvent]:
     played_card = _CARD_PLAYED[seat][index]
     if len(state.trick_cards) < 3:
         return [played_card]
-    return [played_card, *_trick_complete(state, (*state.trick_cards, index))]
+    return _trick_complete(state, played_card, (*state.trick_cards, index))
 
 
-def _trick_complete(state: GameState, played: tuple[int, ...]) -> list[KozelEvent]:
+def _trick_complete(
+    state: GameState, played_card: CardPlayed, played: tuple[int, ...]
+) -> list[KozelEvent]:
     """The fourth card is down: who takes the trick (K-12), and whether the deal ends (K-13,
     K-14)."""
     leader = state.leader
     assert leader is not None
     winner = (leader + deck.winning_position(played)) % 4
     trick_points = deck.trick_points(played)
-    events: list[KozelEvent] = [_trick_taken(winner, trick_points)]
+    events: list[KozelEvent] = [played_card, _trick_taken(winner, trick_points)]
     caught = deck.caught_queen(played)
     if caught is None and len(state.tricks) + 1 < deck.TRICKS_PER_DEAL:
         return events  # the deal goes on

@@ -83,8 +83,9 @@ def points_of(cards: tuple[Card, ...] | list[Card]) -> int:
 
 
 def trick_points(played: tuple[int, ...]) -> int:
-    """K-4: the card points of a trick."""
-    return sum(map(POINTS.__getitem__, played))
+    """K-4: the card points of a trick (its four cards)."""
+    first, second, third, fourth = played
+    return POINTS[first] + POINTS[second] + POINTS[third] + POINTS[fourth]
 
 
 def caught_queen(played: tuple[int, ...]) -> tuple[int, int] | None:

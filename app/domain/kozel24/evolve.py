@@ -71,8 +71,9 @@ def _card_played(state: GameState, event: CardPlayed) -> GameState:
 def _trick_taken(state: GameState, event: TrickTaken) -> GameState:
     """K-12: the winner takes the trick and leads the next one."""
     assert state.leader is not None
-    taken = TakenTrick(state.leader, state.trick_cards, event.winner, event.points)
-    return updated(state, leader=event.winner, trick_cards=(), tricks=(*state.tricks, taken))
+    return state.with_trick_taken(
+        TakenTrick(state.leader, state.trick_cards, event.winner, event.points)
+    )
 
 
 def _game_started(event: GameStarted) -> GameState:

@@ -149,6 +149,15 @@ class GameState:
         _set(new, "__dict__", fields)
         return new
 
+    def with_trick_taken(self, taken: TakenTrick) -> GameState:
+        """The state after a trick is taken: its winner leads the next one (K-12). By hand,
+        like `with_card`: the engine makes one per trick."""
+        fields = self.__dict__.copy()
+        fields["leader"] = taken.winner
+        fields["trick_cards"] = ()
+        fields["tricks"] = (*self.tricks, taken)
+        return from_fields(GameState, fields)
+
     @property
     def trick(self) -> Trick | None:
         """The current trick as one value (the engine itself reads the two fields)."""
