@@ -42,7 +42,7 @@ from app.domain.kozel24.events import (
     TeamResigned,
     TrickTaken,
 )
-from app.domain.kozel24.state import GameState, Phase
+from app.domain.kozel24.state import GAME_OVER, SHUFFLE, GameState
 from app.domain.seats import SEATS, add_for_team, is_seat, partner, team_of
 
 Decision = CutDeck | DecideExchange | GiveCard | ClaimNoQueens | PlayOn
@@ -68,7 +68,7 @@ def decide(state: GameState, command: Command) -> list[KozelEvent]:
 
 
 def _shuffle(state: GameState, seed: bytes) -> list[KozelEvent]:
-    if state.phase is not Phase.SHUFFLE:
+    if state.phase is not SHUFFLE:
         raise IllegalAction("the deck is shuffled only between deals")
     if not seed:
         raise IllegalAction("a shuffle needs a non-empty seed")
@@ -87,7 +87,7 @@ def deal_hands(seed: bytes, position: int, dealer: int) -> tuple[int, ...]:
 
 
 def _require_turn(state: GameState, seat: int) -> None:
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is GAME_OVER:
         raise GameOver("the game is over")
     if seat not in legal.to_act(state):
         raise NotYourTurn(f"seat {seat} has nothing to do now")
@@ -204,7 +204,7 @@ def _resign(state: GameState, seat: int) -> list[KozelEvent]:
 
 
 def _message(state: GameState, command: PostMessage) -> list[KozelEvent]:
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is GAME_OVER:
         raise GameOver("the game is over")
     if not legal.messages_allowed(state):
         raise MessagesDisabled(

@@ -28,7 +28,11 @@ from app.domain.kozel24.events import (
     TrickTaken,
 )
 from app.domain.kozel24.state import (
+    DECISIONS,
+    GAME_OVER,
     NO_DECISIONS,
+    PLAY,
+    SHUFFLE,
     DealSummary,
     Decisions,
     Exchange,
@@ -132,7 +136,7 @@ def _team_resigned(state: GameState, event: TeamResigned) -> GameState:
 
 def _game_ended(state: GameState, event: GameEnded) -> GameState:
     result = GameResult(event.loser, event.written, event.titles, event.reason)
-    return updated(state, phase=Phase.GAME_OVER, written=event.written, result=result)
+    return updated(state, phase=GAME_OVER, written=event.written, result=result)
 
 
 def _deck_shuffled(state: GameState, event: DeckShuffled) -> GameState:
@@ -167,7 +171,16 @@ def _dealt(state: GameState, hands: tuple[tuple[Card, ...], ...]) -> GameState:
                 [team for team in (0, 1) if not _team_cards(masks, team) & deck.QUEENS_MASK]
             ),
         )
-    return _decided(state, decisions, dealt=masks, hands=masks, first_leader=leader)
+    phase, lead = _opening(decisions, leader)
+    return updated(
+        state,
+        phase=phase,
+        dealt=masks,
+        hands=masks,
+        first_leader=leader,
+        decisions=decisions,
+        leader=lead,
+    )
 
 
 def _team_cards(masks: tuple[int, ...], team: int) -> int:
@@ -194,12 +207,15 @@ def _exchanged(state: GameState, asker: int, giver: int, trump: Card, given: Car
 
 
 def _decided(state: GameState, decisions: Decisions, **changes: Any) -> GameState:
-    """The state with the options still open (and the other `changes`). K-9/K-10 phase: the
-    first lead opens once no option is left."""
-    if decisions.is_open:
-        return updated(state, decisions=decisions, phase=Phase.DECISIONS, **changes)
-    leader = changes.get("first_leader", state.first_leader)
-    return updated(state, decisions=decisions, phase=Phase.PLAY, leader=leader, **changes)
+    """The state with the options still open (and the other `changes`)."""
+    phase, leader = _opening(decisions, state.first_leader)
+    return updated(state, decisions=decisions, phase=phase, leader=leader, **changes)
+
+
+def _opening(decisions: Decisions, first_leader: int | None) -> tuple[Phase, int | None]:
+    """K-9/K-10 phase: the first lead opens (the phase and the trick's leader) once no option
+    is left."""
+    return (DECISIONS, None) if decisions.is_open else (PLAY, first_leader)
 
 
 def _six_of_clubs_seat(trick: TakenTrick) -> int:
@@ -220,7 +236,7 @@ def _deal_scored(state: GameState, event: DealScored) -> GameState:
     assert state.first_leader is not None
     return updated(
         state,
-        phase=Phase.SHUFFLE,
+        phase=SHUFFLE,
         # K-8: the next deal is dealt by this deal's first leader, even when it ended early.
         next_dealer=state.first_leader,
         written=scoring.apply_write(state.written, event),

@@ -19,7 +19,7 @@ from app.domain.kozel24.commands import (
     PlayOn,
     SeatCommand,
 )
-from app.domain.kozel24.state import CUT, DECISIONS, PLAY, GameState, Phase
+from app.domain.kozel24.state import CUT, DECISIONS, GAME_OVER, PLAY, GameState
 from app.domain.seats import SEATS, partner, team_of
 
 MIN_CUT, MAX_CUT = 1, deck.DECK_SIZE - 1
@@ -90,7 +90,7 @@ def is_legal(state: GameState, command: SeatCommand) -> bool:
     """Whether `command` is among `legal_actions(state, command.seat)`."""
     if isinstance(command, CutDeck):  # 23 choices: answer without listing them
         return (
-            state.phase is Phase.CUT
+            state.phase is CUT
             and command.seat == state.cutter
             and command.position in _CUT_POSITIONS
         )
@@ -147,9 +147,9 @@ _CLAIM_ANSWERS = tuple((ClaimNoQueens(seat), PlayOn(seat)) for seat in SEATS)
 
 def messages_allowed(state: GameState) -> bool:
     """K-16: messages are disabled during deal 1 and when the table turned them off."""
-    return state.options.messages and state.deal_no >= 2 and state.phase is not Phase.GAME_OVER
+    return state.options.messages and state.deal_no >= 2 and state.phase is not GAME_OVER
 
 
 def can_resign(state: GameState) -> bool:
     """K-18: a team may resign at any time while the game runs."""
-    return state.phase is not Phase.GAME_OVER
+    return state.phase is not GAME_OVER

@@ -28,8 +28,8 @@ class Phase(Enum):
     GAME_OVER = "game_over"
 
 
-# The engine's per-move checks compare with these module names: on CPython 3.11 reading a
-# member through its enum class (`Phase.PLAY`) costs several times a global's lookup.
+# The engine names the phases by these module names: on CPython 3.11 reading a member
+# through its enum class (`Phase.PLAY`) costs several times a global's lookup.
 SHUFFLE = Phase.SHUFFLE
 CUT = Phase.CUT
 DECISIONS = Phase.DECISIONS
@@ -134,7 +134,7 @@ class GameState:
         """The state at the start of a deal: the game's fields carry over, the deal's fields
         start afresh (their defaults above)."""
         fields = self.__dict__ | _FRESH_DEAL
-        fields.update(phase=Phase.CUT, deal_no=deal_no, dealer=dealer, seed=seed)
+        fields.update(phase=CUT, deal_no=deal_no, dealer=dealer, seed=seed)
         return from_fields(GameState, fields)
 
     def with_card(self, seat: int, card: int) -> GameState:
