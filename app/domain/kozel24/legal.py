@@ -24,6 +24,8 @@ from app.domain.seats import SEATS, partner, team_of
 
 MIN_CUT, MAX_CUT = 1, deck.DECK_SIZE - 1
 MAX_MESSAGE_LENGTH = 200
+_ALONE = tuple((seat,) for seat in SEATS)
+"""The answers of `to_act` when one seat acts, made once."""
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
@@ -31,9 +33,9 @@ def to_act(state: GameState) -> tuple[int, ...]:
     phase, leader = state.phase, state.leader
     if phase is PLAY and leader is not None:
         # K-11: one card each, clockwise from the leader.
-        return ((leader + len(state.trick_cards)) % 4,)
+        return _ALONE[(leader + len(state.trick_cards)) % 4]
     if phase is CUT:
-        return (state.cutter,)
+        return _ALONE[state.cutter]
     if phase is DECISIONS:
         return tuple([seat for seat in SEATS if has_decision(state, seat)])
     return ()
