@@ -39,9 +39,12 @@ def play_games(
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = k.replay(k.start_game(k.Options(), rng.randrange(4)))
-        while not state.is_terminal:
+        while True:
             seats = to_act(state)
-            if not seats and is_chance_node(state):  # no seat acts: the server shuffles
+            if not seats:  # no seat acts: the game is over, or the server shuffles
+                if state.is_terminal:
+                    break
+                assert is_chance_node(state)
                 state, _ = apply(state, k.ShuffleDeck(rng.randbytes(16)))
                 deals += 1
                 continue
