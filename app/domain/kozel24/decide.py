@@ -94,8 +94,8 @@ def _require_turn(state: GameState, seat: int) -> None:
 
 
 def _decision(state: GameState, command: Decision) -> list[KozelEvent]:
-    _require_turn(state, command.seat)
     if not legal.is_legal(state, command):
+        _require_turn(state, command.seat)  # say so if it is not the seat's turn at all
         raise IllegalAction(f"not a legal action now: {command}")
     match command:
         case CutDeck(seat=seat, position=position):

@@ -145,7 +145,7 @@ class GameState:
         fields = self.__dict__.copy()
         fields["hands"] = tuple(hands)
         fields["trick_cards"] = (*self.trick_cards, card)
-        new = _new(GameState)  # `from_fields`, inlined
+        new = _new(GameState)  # `from_fields`, inlined here and below
         _set(new, "__dict__", fields)
         return new
 
@@ -156,7 +156,9 @@ class GameState:
         fields["leader"] = taken.winner
         fields["trick_cards"] = ()
         fields["tricks"] = (*self.tricks, taken)
-        return from_fields(GameState, fields)
+        new = _new(GameState)
+        _set(new, "__dict__", fields)
+        return new
 
     @property
     def trick(self) -> Trick | None:
