@@ -67,17 +67,36 @@ def fold(state: GameState, events: Iterable[KozelEvent]) -> GameState:
     return state
 
 
+# A card played and a trick taken are the engine's hottest updates: their handlers copy the
+# state's fields by hand (`from_fields`, inlined) rather than through `updated`.
+_new = object.__new__
+_set = object.__setattr__
+
+
 def _card_played(state: GameState, event: CardPlayed) -> GameState:
     """K-11: the card leaves the hand and joins the trick."""
-    return state.with_card(event.seat, deck.INDEX_BY_CODE[event.card.code])
+    card = deck.INDEX_BY_CODE[event.card.code]
+    hands = list(state.hands)
+    hands[event.seat] &= ~(1 << card)
+    fields = state.__dict__.copy()
+    fields["hands"] = tuple(hands)
+    fields["trick_cards"] = (*state.trick_cards, card)
+    new = _new(GameState)
+    _set(new, "__dict__", fields)
+    return new
 
 
 def _trick_taken(state: GameState, event: TrickTaken) -> GameState:
     """K-12: the winner takes the trick and leads the next one."""
     assert state.leader is not None
-    return state.with_trick_taken(
-        TakenTrick(state.leader, state.trick_cards, event.winner, event.points)
-    )
+    fields = state.__dict__.copy()
+    taken = TakenTrick(state.leader, state.trick_cards, event.winner, event.points)
+    fields["tricks"] = (*state.tricks, taken)
+    fields["leader"] = event.winner
+    fields["trick_cards"] = ()
+    new = _new(GameState)
+    _set(new, "__dict__", fields)
+    return new
 
 
 def _game_started(event: GameStarted) -> GameState:

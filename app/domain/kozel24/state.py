@@ -92,8 +92,6 @@ class GameResult:
     reason: str
 
 
-_new = object.__new__
-_set = object.__setattr__
 NO_HANDS = (0, 0, 0, 0)
 NO_DECISIONS = Decisions()
 
@@ -136,29 +134,6 @@ class GameState:
         fields = self.__dict__ | _FRESH_DEAL
         fields.update(phase=CUT, deal_no=deal_no, dealer=dealer, seed=seed)
         return from_fields(GameState, fields)
-
-    def with_card(self, seat: int, card: int) -> GameState:
-        """The state after `seat` plays the card of index `card`: it leaves the hand and joins
-        the trick. Built by hand rather than by `updated`: the engine makes one per card."""
-        hands = list(self.hands)
-        hands[seat] &= ~(1 << card)
-        fields = self.__dict__.copy()
-        fields["hands"] = tuple(hands)
-        fields["trick_cards"] = (*self.trick_cards, card)
-        new = _new(GameState)  # `from_fields`, inlined here and below
-        _set(new, "__dict__", fields)
-        return new
-
-    def with_trick_taken(self, taken: TakenTrick) -> GameState:
-        """The state after a trick is taken: its winner leads the next one (K-12). By hand,
-        like `with_card`: the engine makes one per trick."""
-        fields = self.__dict__.copy()
-        fields["leader"] = taken.winner
-        fields["trick_cards"] = ()
-        fields["tricks"] = (*self.tricks, taken)
-        new = _new(GameState)
-        _set(new, "__dict__", fields)
-        return new
 
     @property
     def trick(self) -> Trick | None:
