@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Iterator
+from functools import lru_cache
 
 _DOMAIN_TAG = b"kozel-shuffle-v1"
+_WORD_RANGE = 1 << 32
 
 
 def commitment(seed: bytes) -> str:
@@ -29,26 +30,31 @@ def shuffled_order(seed: bytes, size: int) -> tuple[int, ...]:
     `w >= 2**32 - 2**32 % (j+1)`, else swap positions `j` and `w % (j+1)`.
     """
     order = list(range(size))
-    words = _words(seed)
-    for j in range(size - 1, 0, -1):
-        bound = j + 1
-        limit = _WORD_RANGE - _WORD_RANGE % bound  # reject words above the largest multiple
-        word = next(words)
+    words = _words(seed, max(size - 1, 0))  # one word per draw while none is rejected
+    used = 0
+    for j, bound, limit in _draws(size):
+        word = words[used]
+        used += 1
         while word >= limit:
-            word = next(words)
+            # Rejected (for 24 cards, under one draw in 10**8): the `j` draws left need one
+            # word more than was read. An XOF's output is prefix-stable, so a longer digest
+            # only extends the words already used.
+            if len(words) < used + j:
+                words = _words(seed, used + j + size)
+            word = words[used]
+            used += 1
         k = word % bound
         order[j], order[k] = order[k], order[j]
     return tuple(order)
 
 
-_WORD_RANGE = 1 << 32
+def _words(seed: bytes, count: int) -> tuple[int, ...]:
+    """The first `count` unsigned 32-bit big-endian words of SHAKE-256(tag || seed)."""
+    return struct.unpack(f">{count}I", hashlib.shake_256(_DOMAIN_TAG + seed).digest(4 * count))
 
 
-def _words(seed: bytes) -> Iterator[int]:
-    """Unsigned 32-bit big-endian words of SHAKE-256(tag || seed), in order, without end.
-    An XOF's output is prefix-stable, so a longer digest only extends the stream."""
-    xof = hashlib.shake_256(_DOMAIN_TAG + seed)
-    produced, length = 0, 32
-    while True:
-        yield from struct.unpack(f">{length}I", xof.digest(4 * length))[produced:]
-        produced, length = length, 2 * length
+@lru_cache(maxsize=8)
+def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
+    """For each draw `j = size-1 .. 1`: `j`, the bound `j+1` and the rejection limit (the
+    largest multiple of the bound that a word can reach)."""
+    return tuple((j, j + 1, _WORD_RANGE - _WORD_RANGE % (j + 1)) for j in range(size - 1, 0, -1))

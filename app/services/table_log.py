@@ -34,7 +34,7 @@ class Message:
     at: datetime
 
 
-SNAPSHOT_SCHEMA = 4
+SNAPSHOT_SCHEMA = 5
 """Bump when `Table` (or the game state inside it) changes shape: old snapshots are then
 ignored and the log is replayed."""
 

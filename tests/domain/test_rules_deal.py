@@ -46,23 +46,32 @@ def test_k5_shuffle_test_vector() -> None:
 
 
 def test_k5_shuffle_matches_the_documented_algorithm() -> None:
-    """An independent implementation written from docs/rules.md, over many seeds."""
-
-    def documented(seed: bytes) -> list[int]:
-        stream = hashlib.shake_256(b"kozel-shuffle-v1" + seed).digest(4 * 1024)
-        words = [int.from_bytes(stream[i : i + 4], "big") for i in range(0, len(stream), 4)]
-        deck_order, w = list(range(24)), 0
-        for j in range(23, 0, -1):
-            while words[w] >= 2**32 - 2**32 % (j + 1):
-                w += 1
-            k_ = words[w] % (j + 1)
-            w += 1
-            deck_order[j], deck_order[k_] = deck_order[k_], deck_order[j]
-        return deck_order
-
+    """The documented algorithm, over many seeds."""
     for n in range(200):
         seed = n.to_bytes(4, "big")
-        assert list(shuffled_order(seed, 24)) == documented(seed)
+        assert list(shuffled_order(seed, 24)) == _documented_shuffle(seed, 24)[0]
+
+
+def test_k5_shuffle_rejects_words_as_documented() -> None:
+    """A rejected word is all but unseen with 24 cards; a long deck meets a few of them."""
+    seed, size = b"long deck", 300_000
+    order, rejected = _documented_shuffle(seed, size)
+    assert rejected > 0
+    assert list(shuffled_order(seed, size)) == order
+
+
+def _documented_shuffle(seed: bytes, size: int) -> tuple[list[int], int]:
+    """An independent implementation written from docs/rules.md; also counts rejected words."""
+    stream = hashlib.shake_256(b"kozel-shuffle-v1" + seed).digest(4 * (size + 1024))
+    words = [int.from_bytes(stream[i : i + 4], "big") for i in range(0, len(stream), 4)]
+    deck_order, w, rejected = list(range(size)), 0, 0
+    for j in range(size - 1, 0, -1):
+        while words[w] >= 2**32 - 2**32 % (j + 1):
+            w, rejected = w + 1, rejected + 1
+        k_ = words[w] % (j + 1)
+        w += 1
+        deck_order[j], deck_order[k_] = deck_order[k_], deck_order[j]
+    return deck_order, rejected
 
 
 def test_k5_shuffle_needs_a_seed_and_only_between_deals() -> None:

@@ -12,7 +12,6 @@ from app.domain.errors import IllegalAction, NotYourTurn
 from app.domain.kozel24 import deck
 from app.domain.kozel24.events import CardPlayed, DealScored, QueenCaught, TrickTaken
 from app.domain.kozel24.state import GameState
-from app.domain.tricks import Trick
 from app.domain.values import updated
 from tests.domain.helpers import (
     CATCH,
@@ -39,8 +38,8 @@ def facing(hand: str, led: str, seat: int = 1) -> GameState:
     state = deal(MIXED, dealer=3, deal_no=2)
     hands = list(state.hands)
     hands[seat] = deck.mask_of(cards(hand))
-    trick = Trick((seat - 1) % 4, (deck.INDEX[card(led)],))
-    return updated(state, hands=tuple(hands), trick=trick)
+    led_card = deck.INDEX[card(led)]
+    return updated(state, hands=tuple(hands), leader=(seat - 1) % 4, trick_cards=(led_card,))
 
 
 def test_k11_example_4_follow_the_plain_suit() -> None:

@@ -5,7 +5,7 @@ Nothing here changes state; `evolve` applies the events. Legality comes from `le
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import assert_never
 
 from app.domain.cards import Card
@@ -42,8 +42,8 @@ from app.domain.kozel24.events import (
     TeamResigned,
     TrickTaken,
 )
-from app.domain.kozel24.state import GameState, Phase
-from app.domain.seats import add_for_team, is_seat, partner, team_of
+from app.domain.kozel24.state import GAME_OVER, SHUFFLE, GameState
+from app.domain.seats import SEATS, add_for_team, is_seat, partner, team_of
 
 Decision = CutDeck | DecideExchange | GiveCard | ClaimNoQueens | PlayOn
 
@@ -68,7 +68,7 @@ def decide(state: GameState, command: Command) -> list[KozelEvent]:
 
 
 def _shuffle(state: GameState, seed: bytes) -> list[KozelEvent]:
-    if state.phase is not Phase.SHUFFLE:
+    if state.phase is not SHUFFLE:
         raise IllegalAction("the deck is shuffled only between deals")
     if not seed:
         raise IllegalAction("a shuffle needs a non-empty seed")
@@ -80,23 +80,22 @@ def deal_hands(seed: bytes, position: int, dealer: int) -> tuple[int, ...]:
     at a time clockwise from the player after the dealer; the dealer gets the last card.
     Returns the four hands as masks."""
     order = shuffled_order(seed, deck.DECK_SIZE)
-    cut = order[position:] + order[:position]
     hands = [0, 0, 0, 0]
-    for i, card in enumerate(cut):
-        hands[(dealer + 1 + i) % 4] |= 1 << card
+    for seat, card in enumerate(order[position:] + order[:position], start=dealer + 1):
+        hands[seat % 4] |= deck.BITS[card]
     return tuple(hands)
 
 
 def _require_turn(state: GameState, seat: int) -> None:
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is GAME_OVER:
         raise GameOver("the game is over")
     if seat not in legal.to_act(state):
         raise NotYourTurn(f"seat {seat} has nothing to do now")
 
 
 def _decision(state: GameState, command: Decision) -> list[KozelEvent]:
-    _require_turn(state, command.seat)
     if not legal.is_legal(state, command):
+        _require_turn(state, command.seat)  # say so if it is not the seat's turn at all
         raise IllegalAction(f"not a legal action now: {command}")
     match command:
         case CutDeck(seat=seat, position=position):
@@ -122,47 +121,55 @@ def _decision(state: GameState, command: Decision) -> list[KozelEvent]:
 def _play(state: GameState, command: PlayCard) -> list[KozelEvent]:
     seat, card = command.seat, command.card
     mask = legal.playable_mask(state, seat)
-    index = deck.index_of(card) if isinstance(card, Card) else None
+    index = deck.INDEX_BY_CODE.get(card.code) if isinstance(card, Card) else None
     if index is None or not mask >> index & 1:
         if not mask:
             _require_turn(state, seat)
         raise IllegalAction(f"seat {seat} may not play {card} now")
-    trick = state.trick
-    assert trick is not None
-    played_card = _card_played(seat, index)
-    if len(trick.cards) < 3:
+    played_card = _CARD_PLAYED[seat][index]
+    if len(state.trick_cards) < 3:
         return [played_card]
-    played = (*trick.cards, index)
-    winner = trick.seat_of(deck.winning_position(played))
-    trick_points = sum(map(deck.POINTS.__getitem__, played))
-    events: list[KozelEvent] = [played_card, TrickTaken(winner, trick_points)]
+    return _trick_complete(state, played_card, (*state.trick_cards, index))
+
+
+def _trick_complete(
+    state: GameState, played_card: CardPlayed, played: tuple[int, ...]
+) -> list[KozelEvent]:
+    """The fourth card is down: who takes the trick (K-12), and whether the deal ends (K-13,
+    K-14)."""
+    leader = state.leader
+    assert leader is not None
+    winner = (leader + deck.winning_position(played)) % 4
+    trick_points = deck.trick_points(played)
+    events: list[KozelEvent] = [played_card, _trick_taken(winner, trick_points)]
+    caught = deck.caught_queen(played)
+    if caught is None and len(state.tricks) + 1 < deck.TRICKS_PER_DEAL:
+        return events  # the deal goes on
     team = team_of(winner)
     points = add_for_team(state.points, team, trick_points)
-    tricks = add_for_team(state.tricks_taken, team, 1)
-    queen_at, six_at = _position(played, deck.QUEEN_OF_CLUBS), _position(played, deck.SIX_OF_CLUBS)
-    if queen_at is not None and six_at is not None and (queen_at - six_at) % 2:
-        # K-13: 6♣ and Q♣ from opposite teams: the queen is caught, the deal ends now.
-        queen_seat = trick.seat_of(queen_at)
+    if caught is not None:
+        # K-13: the queen is caught, the deal ends now.
+        queen_at, six_at = caught
+        queen_seat = (leader + queen_at) % 4
         write = scoring.score_catch(team_of(queen_seat), state.eggs_multiplier)
-        events.append(QueenCaught(queen_seat, trick.seat_of(six_at)))
-    elif sum(tricks) == deck.TRICKS_PER_DEAL:
+        events.append(QueenCaught(queen_seat, (leader + six_at) % 4))
+    else:
+        tricks = add_for_team(state.tricks_taken, team, 1)
         eggs = state.options.eggs
         write = scoring.score_tricks(state.deal_no, points, tricks, state.eggs_multiplier, eggs)
-    else:
-        return events
     events.append(_scored(state, write, points))
     events.extend(_game_end(state, write))
     return events
 
 
-@lru_cache(maxsize=4 * deck.DECK_SIZE)
-def _card_played(seat: int, index: int) -> CardPlayed:
-    """Events are values: the 96 possible `CardPlayed` facts are made once."""
-    return CardPlayed(seat, deck.CARDS[index])
+# Events are values: the 96 possible `CardPlayed` facts are made once, by seat and card index,
+# and each `TrickTaken` fact the first time it happens.
+_CARD_PLAYED = tuple(tuple(CardPlayed(seat, card) for card in deck.CARDS) for seat in SEATS)
 
 
-def _position(played: tuple[int, ...], card: int) -> int | None:
-    return played.index(card) if card in played else None
+@cache
+def _trick_taken(winner: int, points: int) -> TrickTaken:
+    return TrickTaken(winner, points)
 
 
 def _scored(state: GameState, write: scoring.Write, points: tuple[int, ...]) -> DealScored:
@@ -197,7 +204,7 @@ def _resign(state: GameState, seat: int) -> list[KozelEvent]:
 
 
 def _message(state: GameState, command: PostMessage) -> list[KozelEvent]:
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is GAME_OVER:
         raise GameOver("the game is over")
     if not legal.messages_allowed(state):
         raise MessagesDisabled(

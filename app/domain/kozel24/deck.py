@@ -20,7 +20,11 @@ TRICKS_PER_DEAL = 6
 DEAL_POINTS = 120
 
 INDEX: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
-_INDEX_BY_CODE: dict[str, int] = {str(card): i for i, card in enumerate(CARDS)}
+INDEX_BY_CODE: dict[str, int] = {str(card): i for i, card in enumerate(CARDS)}
+"""Indices by wire code: a string's hash is cached, so this is the cheap look-up."""
+BITS: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
+"""The mask of each card index alone."""
+_BIT_BY_CODE: dict[str, int] = {str(card): 1 << i for i, card in enumerate(CARDS)}
 
 TRUMP = 0
 """The class of a trump; the plain suits are classes 1 (spades), 2 (hearts), 3 (diamonds)."""
@@ -30,6 +34,8 @@ CLASS_MASK: tuple[int, ...] = tuple(
     sum(1 << i for i in range(DECK_SIZE) if CLASS_OF[i] == cls) for cls in range(4)
 )
 TRUMP_MASK = CLASS_MASK[TRUMP]
+FOLLOWING: tuple[int, ...] = tuple(CLASS_MASK[CLASS_OF[i]] for i in range(DECK_SIZE))
+"""K-11: the cards that follow a lead of card `i` (its class)."""
 FULL_MASK = (1 << DECK_SIZE) - 1
 
 # K-4: A = 11, 10 = 10, K = 4, Q = 3, J = 2, 6 = 0.
@@ -43,15 +49,14 @@ QUEENS_MASK = sum(1 << i for i, card in enumerate(CARDS) if card.rank.value == "
 
 
 def index_of(card: Card) -> int | None:
-    """The card's index in this deck, or None for a card the deck does not hold (e.g. 7S).
-    Looked up by code: a string's hash is cached, which keeps the hot path cheap."""
-    return _INDEX_BY_CODE.get(card.code)
+    """The card's index in this deck, or None for a card the deck does not hold (e.g. 7S)."""
+    return INDEX_BY_CODE.get(card.code)
 
 
 def mask_of(cards: tuple[Card, ...] | list[Card]) -> int:
     mask = 0
     for card in cards:
-        mask |= 1 << _INDEX_BY_CODE[card.code]
+        mask |= _BIT_BY_CODE[card.code]
     return mask
 
 
@@ -75,6 +80,21 @@ def is_trump(card: Card) -> bool:
 
 def points_of(cards: tuple[Card, ...] | list[Card]) -> int:
     return sum(POINTS[INDEX[card]] for card in cards)
+
+
+def trick_points(played: tuple[int, ...]) -> int:
+    """K-4: the card points of a trick (its four cards)."""
+    first, second, third, fourth = played
+    return POINTS[first] + POINTS[second] + POINTS[third] + POINTS[fourth]
+
+
+def caught_queen(played: tuple[int, ...]) -> tuple[int, int] | None:
+    """K-13: the positions of Q♣ and 6♣ in a trick where players of opposite teams played
+    them (positions of different parity); None when the queen is not caught."""
+    if QUEEN_OF_CLUBS not in played or SIX_OF_CLUBS not in played:
+        return None
+    queen_at, six_at = played.index(QUEEN_OF_CLUBS), played.index(SIX_OF_CLUBS)
+    return (queen_at, six_at) if (queen_at - six_at) % 2 else None
 
 
 def winning_position(played: tuple[int, ...]) -> int:

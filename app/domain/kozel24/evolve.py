@@ -28,6 +28,11 @@ from app.domain.kozel24.events import (
     TrickTaken,
 )
 from app.domain.kozel24.state import (
+    DECISIONS,
+    GAME_OVER,
+    NO_DECISIONS,
+    PLAY,
+    SHUFFLE,
     DealSummary,
     Decisions,
     Exchange,
@@ -36,8 +41,8 @@ from app.domain.kozel24.state import (
     Message,
     Phase,
 )
-from app.domain.seats import SEATS, add_for_team, next_seat, seats_of, team_of
-from app.domain.tricks import TakenTrick, Trick
+from app.domain.seats import SEATS, next_seat, seats_of, team_of
+from app.domain.tricks import TakenTrick
 from app.domain.values import updated
 
 MESSAGE_HISTORY = 100
@@ -54,32 +59,48 @@ def evolve(state: GameState | None, event: KozelEvent) -> GameState:
     return handler(state, event)
 
 
+def fold(state: GameState, events: Iterable[KozelEvent]) -> GameState:
+    """The state after `events`, in order (`evolve` over each, without the call per event)."""
+    handlers = _HANDLERS
+    for event in events:
+        state = handlers[type(event)](state, event)
+    return state
+
+
+# A card played and a trick taken are the engine's hottest updates: their handlers copy the
+# state's fields by hand (`from_fields`, inlined) rather than through `updated`.
+_new = object.__new__
+_set = object.__setattr__
+
+
 def _card_played(state: GameState, event: CardPlayed) -> GameState:
-    index = deck.index_of(event.card)
-    assert state.trick is not None
-    assert index is not None
+    """K-11: the card leaves the hand and joins the trick."""
+    card = deck.INDEX_BY_CODE[event.card.code]
     hands = list(state.hands)
-    hands[event.seat] &= ~(1 << index)
-    return updated(state, hands=tuple(hands), trick=state.trick.with_card(index))
+    hands[event.seat] &= ~(1 << card)
+    fields = state.__dict__.copy()
+    fields["hands"] = tuple(hands)
+    fields["trick_cards"] = (*state.trick_cards, card)
+    new = _new(GameState)
+    _set(new, "__dict__", fields)
+    return new
 
 
 def _trick_taken(state: GameState, event: TrickTaken) -> GameState:
     """K-12: the winner takes the trick and leads the next one."""
-    trick = state.trick
-    assert trick is not None
-    winner, points = event.winner, event.points
-    team = team_of(winner)
-    return updated(
-        state,
-        trick=Trick(winner),
-        tricks=(*state.tricks, TakenTrick(trick.leader, trick.cards, winner, points)),
-        tricks_taken=add_for_team(state.tricks_taken, team, 1),
-        points=add_for_team(state.points, team, points),
-    )
+    assert state.leader is not None
+    fields = state.__dict__.copy()
+    taken = TakenTrick(state.leader, state.trick_cards, event.winner, event.points)
+    fields["tricks"] = (*state.tricks, taken)
+    fields["leader"] = event.winner
+    fields["trick_cards"] = ()
+    new = _new(GameState)
+    _set(new, "__dict__", fields)
+    return new
 
 
 def _game_started(event: GameStarted) -> GameState:
-    return GameState(event.options, event.first_dealer, next_dealer=event.first_dealer)
+    return GameState(event.options, next_dealer=event.first_dealer)
 
 
 def _deck_cut(state: GameState, event: DeckCut) -> GameState:
@@ -120,7 +141,7 @@ def _claim_answered(state: GameState, event: NoQueensClaimed | PlayedOn) -> Game
 
 
 def _queen_caught(state: GameState, event: QueenCaught) -> GameState:
-    return updated(state, queen_caught_by=event.six_seat)
+    return state  # K-13: the last trick shows the catch; the deal_scored that follows ends it
 
 
 def _message_posted(state: GameState, event: MessagePosted) -> GameState:
@@ -134,21 +155,20 @@ def _team_resigned(state: GameState, event: TeamResigned) -> GameState:
 
 def _game_ended(state: GameState, event: GameEnded) -> GameState:
     result = GameResult(event.loser, event.written, event.titles, event.reason)
-    return updated(state, phase=Phase.GAME_OVER, written=event.written, result=result)
+    return updated(state, phase=GAME_OVER, written=event.written, result=result)
 
 
 def _deck_shuffled(state: GameState, event: DeckShuffled) -> GameState:
-    return state.new_deal(event.deal_no, event.dealer, event.seed, event.commitment)
+    return state.new_deal(event.deal_no, event.dealer, event.seed)  # the commitment is the seed's
 
 
 def replay(events: Iterable[KozelEvent]) -> GameState:
     """The state a log leads to: a fold of `evolve` from nothing."""
-    state: GameState | None = None
-    for event in events:
-        state = evolve(state, event)
-    if state is None:
+    log = iter(events)
+    first = next(log, None)
+    if first is None:
         raise ValueError("an empty log has no game")
-    return state
+    return fold(evolve(None, first), log)
 
 
 def _dealt(state: GameState, hands: tuple[tuple[Card, ...], ...]) -> GameState:
@@ -156,24 +176,35 @@ def _dealt(state: GameState, hands: tuple[tuple[Card, ...], ...]) -> GameState:
     if state.deal_no == 1:
         # K-7: in deal 1 the holder of A♦ leads first; there are no decisions (K-9, K-10).
         leader = next(s for s in SEATS if masks[s] >> deck.ACE_OF_DIAMONDS & 1)
-        decisions = Decisions()
+        decisions = NO_DECISIONS
     else:
         # K-8: the player after the dealer leads first.
         leader = next_seat(state.dealer)
         decisions = Decisions(
             # K-9: eligibility is judged on the dealt hand.
             exchange_or_keep=frozenset(
-                s for s in SEATS if (masks[s] & deck.TRUMP_MASK).bit_count() == 1
+                [s for s in SEATS if (masks[s] & deck.TRUMP_MASK).bit_count() == 1]
             ),
             # K-10: a team whose two hands hold no queen.
             claims=frozenset(
-                team
-                for team in (0, 1)
-                if not any(masks[s] & deck.QUEENS_MASK for s in seats_of(team))
+                [team for team in (0, 1) if not _team_cards(masks, team) & deck.QUEENS_MASK]
             ),
         )
-    dealt = updated(state, phase=Phase.DECISIONS, dealt=masks, hands=masks, first_leader=leader)
-    return _decided(dealt, decisions)
+    phase, lead = _opening(decisions, leader)
+    return updated(
+        state,
+        phase=phase,
+        dealt=masks,
+        hands=masks,
+        first_leader=leader,
+        decisions=decisions,
+        leader=lead,
+    )
+
+
+def _team_cards(masks: tuple[int, ...], team: int) -> int:
+    first, second = seats_of(team)
+    return masks[first] | masks[second]
 
 
 def _exchanged(state: GameState, asker: int, giver: int, trump: Card, given: Card) -> GameState:
@@ -182,31 +213,36 @@ def _exchanged(state: GameState, asker: int, giver: int, trump: Card, given: Car
     hands[asker] = hands[asker] & ~(1 << trump_index) | 1 << given_index
     hands[giver] = hands[giver] & ~(1 << given_index) | 1 << trump_index
     decisions = state.decisions
-    exchanged = updated(
-        state,
-        hands=tuple(hands),
-        exchanges=(*state.exchanges, Exchange(asker, giver, trump_index, given_index)),
-    )
     return _decided(
-        exchanged,
+        state,
         Decisions(
             exchange_or_keep=decisions.exchange_or_keep,
             gives=tuple(seat for seat in decisions.gives if seat != asker),
             claims=decisions.claims,
         ),
+        hands=tuple(hands),
+        exchanges=(*state.exchanges, Exchange(asker, giver, trump_index, given_index)),
     )
 
 
-def _decided(state: GameState, decisions: Decisions) -> GameState:
-    """K-9/K-10 phase: the first lead opens once no option is left."""
-    if decisions.is_open or state.phase is not Phase.DECISIONS:
-        return updated(state, decisions=decisions)
-    assert state.first_leader is not None
-    return updated(state, decisions=decisions, phase=Phase.PLAY, trick=Trick(state.first_leader))
+def _decided(state: GameState, decisions: Decisions, **changes: Any) -> GameState:
+    """The state with the options still open (and the other `changes`)."""
+    phase, leader = _opening(decisions, state.first_leader)
+    return updated(state, decisions=decisions, phase=phase, leader=leader, **changes)
+
+
+def _opening(decisions: Decisions, first_leader: int | None) -> tuple[Phase, int | None]:
+    """K-9/K-10 phase: the first lead opens (the phase and the trick's leader) once no option
+    is left."""
+    return (DECISIONS, None) if decisions.is_open else (PLAY, first_leader)
+
+
+def _six_of_clubs_seat(trick: TakenTrick) -> int:
+    """K-13: who played 6♣ into the trick that caught the queen."""
+    return (trick.leader + trick.cards.index(deck.SIX_OF_CLUBS)) % 4
 
 
 def _deal_scored(state: GameState, event: DealScored) -> GameState:
-    write = scoring.Write(event.written_on, event.amount, event.reason, event.wiped)
     summary = DealSummary(
         event.deal_no,
         event.points,
@@ -214,19 +250,19 @@ def _deal_scored(state: GameState, event: DealScored) -> GameState:
         event.amount,
         event.reason,
         event.wiped,
-        state.queen_caught_by,
+        _six_of_clubs_seat(state.tricks[-1]) if event.reason == "queen_caught" else None,
     )
     assert state.first_leader is not None
     return updated(
         state,
-        phase=Phase.SHUFFLE,
+        phase=SHUFFLE,
         # K-8: the next deal is dealt by this deal's first leader, even when it ended early.
         next_dealer=state.first_leader,
-        written=scoring.apply_write(state.written, write),
+        written=scoring.apply_write(state.written, event),
         eggs_multiplier=event.eggs_multiplier,
         eggs_played=state.eggs_played or event.reason == "eggs",
         last_deal=summary,
-        trick=None,
+        leader=None,
     )
 
 

@@ -14,9 +14,9 @@ from app.domain.errors import IllegalAction
 from app.domain.kozel24.commands import Command
 from app.domain.kozel24.decide import decide
 from app.domain.kozel24.events import GameStarted, KozelEvent
-from app.domain.kozel24.evolve import evolve
+from app.domain.kozel24.evolve import fold
 from app.domain.kozel24.options import Options
-from app.domain.kozel24.state import GameState, Phase
+from app.domain.kozel24.state import SHUFFLE, GameState
 from app.domain.seats import is_seat
 
 VARIANT = "kozel24"
@@ -31,11 +31,9 @@ def start_game(options: Options, first_dealer: int) -> list[KozelEvent]:
 
 def apply(state: GameState, command: Command) -> tuple[GameState, list[KozelEvent]]:
     events = decide(state, command)
-    for event in events:
-        state = evolve(state, event)
-    return state, events
+    return fold(state, events), events
 
 
 def is_chance_node(state: GameState) -> bool:
     """The engine waits for a seed (`ShuffleDeck`), not for a seat."""
-    return state.phase is Phase.SHUFFLE
+    return state.phase is SHUFFLE

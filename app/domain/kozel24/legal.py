@@ -7,7 +7,7 @@ so they are checked by `messages_allowed` / `can_resign` rather than listed as t
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import TypeVar
 
 from app.domain.kozel24 import deck
 from app.domain.kozel24.commands import (
@@ -19,22 +19,25 @@ from app.domain.kozel24.commands import (
     PlayOn,
     SeatCommand,
 )
-from app.domain.kozel24.state import GameState, Phase
+from app.domain.kozel24.state import CUT, DECISIONS, GAME_OVER, PLAY, GameState
 from app.domain.seats import SEATS, partner, team_of
 
 MIN_CUT, MAX_CUT = 1, deck.DECK_SIZE - 1
 MAX_MESSAGE_LENGTH = 200
+_ALONE = tuple((seat,) for seat in SEATS)
+"""The answers of `to_act` when one seat acts, made once."""
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
     """The seats that must act now (several during the decision phase, none at chance)."""
-    phase = state.phase
-    if phase is Phase.PLAY and state.trick is not None:
-        return (state.trick.to_play,)
-    if phase is Phase.CUT:
-        return (state.cutter,)
-    if phase is Phase.DECISIONS:
-        return tuple(seat for seat in SEATS if has_decision(state, seat))
+    phase, leader = state.phase, state.leader
+    if phase is PLAY and leader is not None:
+        # K-11: one card each, clockwise from the leader.
+        return _ALONE[(leader + len(state.trick_cards)) % 4]
+    if phase is CUT:
+        return _ALONE[state.cutter]
+    if phase is DECISIONS:
+        return tuple([seat for seat in SEATS if has_decision(state, seat)])
     return ()
 
 
@@ -49,16 +52,16 @@ def has_decision(state: GameState, seat: int) -> bool:
 
 def playable_mask(state: GameState, seat: int) -> int:
     """The cards `seat` may play now, as a bitmask (0 when it is not the seat's turn)."""
-    trick = state.trick
-    if state.phase is not Phase.PLAY or trick is None:
+    leader = state.leader
+    if leader is None or state.phase is not PLAY:
         return 0
-    cards = trick.cards
-    if (trick.leader + len(cards)) % 4 != seat:
+    cards = state.trick_cards
+    if (leader + len(cards)) % 4 != seat:
         return 0
     hand = state.hands[seat]
     if cards:
         # K-11: follow the led class (trump, or the plain suit) if you can.
-        return (hand & deck.CLASS_MASK[deck.CLASS_OF[cards[0]]]) or hand
+        return (hand & deck.FOLLOWING[cards[0]]) or hand
     if state.deal_no == 1 and not state.tricks:
         # K-7: the first lead of deal 1 is the A♦ itself.
         return hand & (1 << deck.ACE_OF_DIAMONDS)
@@ -73,75 +76,82 @@ def give_mask(state: GameState, seat: int) -> int:
 
 def legal_actions(state: GameState, seat: int) -> tuple[SeatCommand, ...]:
     """Exactly the turn actions `seat` may take now; empty when it has nothing to do."""
-    match state.phase:
-        case Phase.PLAY:
-            return _plays(seat, playable_mask(state, seat))
-        case Phase.CUT:
-            return _cuts(seat) if seat == state.cutter else ()
-        case Phase.DECISIONS:
-            return _decisions(state, seat)
-        case _:
-            return ()
+    phase = state.phase
+    if phase is PLAY:  # the hot path first (`_by_mask`, inlined)
+        low, mid, high = _PLAY_TABLES[seat]
+        mask = playable_mask(state, seat)
+        return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16]
+    if phase is CUT:
+        return _CUTS[seat] if seat == state.cutter else ()
+    if phase is DECISIONS:
+        return _decisions(state, seat)
+    return ()
 
 
 def is_legal(state: GameState, command: SeatCommand) -> bool:
     """Whether `command` is among `legal_actions(state, command.seat)`."""
     if isinstance(command, CutDeck):  # 23 choices: answer without listing them
         return (
-            state.phase is Phase.CUT
+            state.phase is CUT
             and command.seat == state.cutter
-            and command in _cut_set(command.seat)
+            and command.position in _CUT_POSITIONS
         )
     return command in legal_actions(state, command.seat)
 
 
-def _plays(seat: int, mask: int) -> tuple[PlayCard, ...]:
-    low, mid, high = _PLAY_TABLES[seat]
+def _decisions(state: GameState, seat: int) -> tuple[SeatCommand, ...]:
+    decisions = state.decisions
+    actions: tuple[SeatCommand, ...] = ()
+    if seat in decisions.exchange_or_keep:
+        actions += _EXCHANGE_ANSWERS[seat]
+    if partner(seat) in decisions.gives:
+        actions += _by_mask(_GIVE_TABLES[seat], give_mask(state, seat))
+    if team_of(seat) in decisions.claims:
+        actions += _CLAIM_ANSWERS[seat]
+    return actions
+
+
+# Commands are values: every command a seat may be offered is made once, here, so listing
+# them copies no command and `command in legal_actions(...)` meets the very same object.
+CardCommand = TypeVar("CardCommand", PlayCard, GiveCard)
+ByteTables = tuple[tuple[tuple[CardCommand, ...], ...], ...]
+
+
+def _card_tables(kind: type[CardCommand], seat: int) -> ByteTables[CardCommand]:
+    """The seat's commands of `kind` for the cards of every subset of each byte of a hand
+    mask, so that listing them is three lookups whatever the hand (`_by_mask`)."""
+    tables = []
+    for part in range(3):
+        commands = [kind(seat, deck.CARDS[8 * part + i]) for i in range(8)]
+        tables.append(
+            tuple(
+                tuple(command for i, command in enumerate(commands) if subset >> i & 1)
+                for subset in range(256)
+            )
+        )
+    return tuple(tables)
+
+
+def _by_mask(tables: ByteTables[CardCommand], mask: int) -> tuple[CardCommand, ...]:
+    low, mid, high = tables
     return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16]
 
 
-def _play_tables(seat: int) -> tuple[tuple[tuple[PlayCard, ...], ...], ...]:
-    """The seat's `PlayCard` commands for every subset of each byte of a hand mask, made once,
-    so listing the legal plays is three lookups whatever the hand."""
-    return tuple(
-        tuple(
-            tuple(PlayCard(seat, deck.CARDS[8 * part + i]) for i in range(8) if subset >> i & 1)
-            for subset in range(256)
-        )
-        for part in range(3)
-    )
-
-
-_PLAY_TABLES = tuple(_play_tables(seat) for seat in SEATS)
-
-
-@lru_cache(maxsize=4)
-def _cuts(seat: int) -> tuple[CutDeck, ...]:
-    return tuple(CutDeck(seat, position) for position in range(MIN_CUT, MAX_CUT + 1))
-
-
-@lru_cache(maxsize=4)
-def _cut_set(seat: int) -> frozenset[CutDeck]:
-    return frozenset(_cuts(seat))
-
-
-def _decisions(state: GameState, seat: int) -> tuple[SeatCommand, ...]:
-    decisions = state.decisions
-    actions: list[SeatCommand] = []
-    if seat in decisions.exchange_or_keep:
-        actions += [DecideExchange(seat, True), DecideExchange(seat, False)]
-    if partner(seat) in decisions.gives:
-        actions += [GiveCard(seat, card) for card in deck.cards_of(give_mask(state, seat))]
-    if team_of(seat) in decisions.claims:
-        actions += [ClaimNoQueens(seat), PlayOn(seat)]
-    return tuple(actions)
+_PLAY_TABLES = tuple(_card_tables(PlayCard, seat) for seat in SEATS)
+_GIVE_TABLES = tuple(_card_tables(GiveCard, seat) for seat in SEATS)
+_CUT_POSITIONS = range(MIN_CUT, MAX_CUT + 1)
+_CUTS = tuple(tuple(CutDeck(seat, position) for position in _CUT_POSITIONS) for seat in SEATS)
+_EXCHANGE_ANSWERS = tuple(
+    (DecideExchange(seat, True), DecideExchange(seat, False)) for seat in SEATS
+)
+_CLAIM_ANSWERS = tuple((ClaimNoQueens(seat), PlayOn(seat)) for seat in SEATS)
 
 
 def messages_allowed(state: GameState) -> bool:
     """K-16: messages are disabled during deal 1 and when the table turned them off."""
-    return state.options.messages and state.deal_no >= 2 and state.phase is not Phase.GAME_OVER
+    return state.options.messages and state.deal_no >= 2 and state.phase is not GAME_OVER
 
 
 def can_resign(state: GameState) -> bool:
     """K-18: a team may resign at any time while the game runs."""
-    return state.phase is not Phase.GAME_OVER
+    return state.phase is not GAME_OVER

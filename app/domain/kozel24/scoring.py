@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from app.domain.kozel24.deck import TRICKS_PER_DEAL
 from app.domain.seats import other_team
@@ -64,7 +65,18 @@ def score_void(multiplier: int) -> Write:
     return Write(None, 0, "no_queens", eggs_multiplier=multiplier)
 
 
-def apply_write(written: tuple[int, int], write: Write) -> tuple[int, int]:
+class Written(Protocol):
+    """What a write changes: a `Write`, or the `deal_scored` event that records one."""
+
+    @property
+    def written_on(self) -> int | None: ...
+    @property
+    def amount(self) -> int: ...
+    @property
+    def wiped(self) -> int | None: ...
+
+
+def apply_write(written: tuple[int, int], write: Written) -> tuple[int, int]:
     totals = list(written)
     if write.wiped is not None:
         totals[write.wiped] = 0

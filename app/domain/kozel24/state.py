@@ -11,9 +11,11 @@ import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
+from app.domain.chance import commitment
 from app.domain.kozel24.options import Options
+from app.domain.seats import team_of
 from app.domain.tricks import TakenTrick, Trick
-from app.domain.values import updated
+from app.domain.values import from_fields
 
 
 class Phase(Enum):
@@ -24,6 +26,15 @@ class Phase(Enum):
     """K-9/K-10: lone-trump exchanges and the no-queens claim, before the first lead."""
     PLAY = "play"
     GAME_OVER = "game_over"
+
+
+# The engine names the phases by these module names: on CPython 3.11 reading a member
+# through its enum class (`Phase.PLAY`) costs several times a global's lookup.
+SHUFFLE = Phase.SHUFFLE
+CUT = Phase.CUT
+DECISIONS = Phase.DECISIONS
+PLAY = Phase.PLAY
+GAME_OVER = Phase.GAME_OVER
 
 
 @dataclass(frozen=True)
@@ -82,15 +93,15 @@ class GameResult:
 
 
 NO_HANDS = (0, 0, 0, 0)
+NO_DECISIONS = Decisions()
 
 
 @dataclass(frozen=True)
 class GameState:
     options: Options
-    first_dealer: int
+    next_dealer: int
+    """The dealer of the next deal to be shuffled (K-7, K-8)."""
     phase: Phase = Phase.SHUFFLE
-    next_dealer: int = 0
-    """The dealer of the next deal to be shuffled (K-8)."""
     written: tuple[int, int] = (0, 0)
     eggs_multiplier: int = 1
     eggs_played: bool = False
@@ -102,39 +113,55 @@ class GameState:
     deal_no: int = 0
     dealer: int = 0
     seed: bytes = b""
-    commitment: str = ""
     cut_position: int | None = None
     dealt: tuple[int, ...] = NO_HANDS
     hands: tuple[int, ...] = NO_HANDS
     first_leader: int | None = None
     """K-7/K-8: set when the deck is dealt (in deal 1 it is the holder of A♦)."""
-    decisions: Decisions = Decisions()
+    decisions: Decisions = NO_DECISIONS
     exchanges: tuple[Exchange, ...] = ()
-    trick: Trick | None = None
+    leader: int | None = None
+    """The seat that led the current trick; None while no trick is being played."""
+    trick_cards: tuple[int, ...] = ()
+    """The current trick's cards so far, in the order played from the leader's (K-11)."""
     tricks: tuple[TakenTrick, ...] = ()
-    """The tricks taken so far in this deal, in order (every player saw them played)."""
-    tricks_taken: tuple[int, int] = (0, 0)
-    """Per team."""
-    points: tuple[int, int] = (0, 0)
-    """Card points per team."""
-    queen_caught_by: int | None = None
+    """The tricks taken so far in this deal, in order (every player saw them played). The
+    counts per team below are read from them: the fewer the fields, the cheaper each copy."""
 
-    def new_deal(self, deal_no: int, dealer: int, seed: bytes, commitment: str) -> GameState:
+    def new_deal(self, deal_no: int, dealer: int, seed: bytes) -> GameState:
         """The state at the start of a deal: the game's fields carry over, the deal's fields
         start afresh (their defaults above)."""
-        return updated(
-            self,
-            phase=Phase.CUT,
-            deal_no=deal_no,
-            dealer=dealer,
-            seed=seed,
-            commitment=commitment,
-            **_FRESH_DEAL,
-        )
+        fields = self.__dict__ | _FRESH_DEAL
+        fields.update(phase=CUT, deal_no=deal_no, dealer=dealer, seed=seed)
+        return from_fields(GameState, fields)
+
+    @property
+    def trick(self) -> Trick | None:
+        """The current trick as one value (the engine itself reads the two fields)."""
+        return None if self.leader is None else Trick(self.leader, self.trick_cards)
 
     @property
     def last_trick(self) -> TakenTrick | None:
         return self.tricks[-1] if self.tricks else None
+
+    @property
+    def tricks_taken(self) -> tuple[int, int]:
+        """The tricks each team has taken in this deal."""
+        second = sum(team_of(trick.winner) for trick in self.tricks)
+        return (len(self.tricks) - second, second)
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """The card points each team has taken in this deal (K-4)."""
+        taken = [0, 0]
+        for trick in self.tricks:
+            taken[team_of(trick.winner)] += trick.points
+        return (taken[0], taken[1])
+
+    @property
+    def commitment(self) -> str:
+        """K-5: the published SHA-256 of the deal's seed ("" before the first deal)."""
+        return commitment(self.seed) if self.seed else ""
 
     @property
     def cutter(self) -> int:
@@ -143,7 +170,7 @@ class GameState:
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is GAME_OVER
 
 
 _DEAL_FIELDS = (
@@ -153,10 +180,8 @@ _DEAL_FIELDS = (
     "first_leader",
     "decisions",
     "exchanges",
-    "trick",
+    "leader",
+    "trick_cards",
     "tricks",
-    "tricks_taken",
-    "points",
-    "queen_caught_by",
 )
 _FRESH_DEAL = {f.name: f.default for f in dataclasses.fields(GameState) if f.name in _DEAL_FIELDS}
