@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     process stops taking requests, so a load balancer can take it out first."""
     long_poll_max_s: float = 30.0
     """The longest `wait` a long-poll may ask for."""
+    gc_tuning: bool = True
+    """`kozel serve` freezes what it made at start and collects garbage less often (see
+    `app/api/server.py`): fewer, shorter pauses under load."""
     stream_max_s: float = 300.0
     """How long a view stream stays open before the client reconnects (with Last-Event-ID)."""
     stream_heartbeat_s: float = 15.0

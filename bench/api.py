@@ -45,10 +45,13 @@ from sqlalchemy.engine import make_url
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app.api.server import tune_gc  # noqa: E402
 from app.db.migrate import upgrade  # noqa: E402
 from tests.e2e.server import free_port  # noqa: E402
 
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+WARM_UP_S = 1.0
+"""Each game run starts measuring this long after its tables begin to play."""
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -71,8 +74,9 @@ class Run:
 
     def report(self, name: str) -> None:
         ms = [v * 1000 for v in self.latencies]
+        print(name)
         print(
-            f"{name:<26} {self.rate:>7,.0f}/s  p50 {percentile(ms, 0.5):6.1f} ms  "
+            f"{'':<4} {self.rate:>7,.0f}/s  p50 {percentile(ms, 0.5):6.1f} ms  "
             f"p95 {percentile(ms, 0.95):6.1f} ms  p99 {percentile(ms, 0.99):6.1f} ms  "
             f"mean {statistics.fmean(ms) if ms else 0:6.1f} ms  errors {self.errors}"
             + (f"  conflicts {self.conflicts}" if self.conflicts else "")
@@ -80,7 +84,7 @@ class Run:
         if self.latencies:
             per = {k: 1000 * v / len(self.latencies) for k, v in self.cpu.items()}
             print(
-                f"{'':<26} CPU per request: server {per['server']:.2f} ms, "
+                f"{'':<4} CPU per request: server {per['server']:.2f} ms, "
                 f"PostgreSQL {per['postgres']:.2f} ms, clients {per['clients']:.2f} ms"
             )
 
@@ -139,8 +143,25 @@ def start(command: list[str], env: dict[str, str], port: int, log: Path) -> subp
     raise RuntimeError(f"server on {port} did not start; see {log}")
 
 
-async def play_tables(bases: list[str], tables: int, seconds: float, follow: str) -> Run:
+async def play_tables(
+    bases: list[str], tables: int, seconds: float, follow: str, rate: float | None = None
+) -> Run:
+    """Play `tables` games at once for `seconds`; with `rate`, the clients together post at
+    most `rate` moves per second (each waits for its slot before it posts; the wait is not
+    part of the latency)."""
     run = Run()
+    next_slot = time.monotonic()
+
+    async def pace() -> None:
+        nonlocal next_slot
+        if rate is None:
+            return
+        now = time.monotonic()
+        slot = max(now, next_slot)
+        next_slot = slot + 1 / rate
+        if slot > now:
+            await asyncio.sleep(slot - now)
+
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=None, sock_read=60)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
@@ -167,6 +188,7 @@ async def play_tables(bases: list[str], tables: int, seconds: float, follow: str
             body = {**action["body"], "expected_version": view["version"]}
             body["move_id"] = uuid.uuid4().hex
             url = f"{base}/v1/tables/{table_id}/{action['endpoint']}"
+            await pace()
             started = time.perf_counter()
             status, _ = await call("POST", url, json=body, headers=auth)
             if status == 200:
@@ -211,18 +233,15 @@ async def play_tables(bases: list[str], tables: int, seconds: float, follow: str
 
         seat_loop = stream_seat if follow == "stream" else poll_seat
         setups = await asyncio.gather(*(new_table(n) for n in range(tables)))
-        began = time.monotonic()
-        stop = began + seconds
+        stop = time.monotonic() + WARM_UP_S + seconds
         rng = random.Random(1)
 
         async def table_until(n: int, table_id: str, auths: list[dict[str, str]]) -> None:
             while time.monotonic() < stop:
                 await asyncio.gather(
                     *(
-                        seat_loop(
-                            bases[(n + s) % len(bases)], table_id, a, random.Random(rng.random())
-                        )
-                        for s, a in enumerate(auths)
+                        seat_loop(bases[n % len(bases)], table_id, a, random.Random(rng.random()))
+                        for a in auths
                     )
                 )
                 if time.monotonic() < stop:  # the game ended: start another
@@ -230,6 +249,10 @@ async def play_tables(bases: list[str], tables: int, seconds: float, follow: str
                     table_id, auths = await new_table(n)
 
         games = [asyncio.ensure_future(table_until(n, t, a)) for n, (t, a) in enumerate(setups)]
+        await asyncio.sleep(WARM_UP_S)  # every table opens its streams and makes its first moves
+        run.latencies.clear()
+        run.conflicts = run.errors = 0
+        began = time.monotonic()
         await asyncio.sleep(seconds)
         run.seconds = time.monotonic() - began
         measured = len(run.latencies)
@@ -304,24 +327,15 @@ def main() -> None:
         "--postgres", default=os.environ.get("KOZEL_TEST_POSTGRES_URL", DEFAULT_POSTGRES)
     )
     args = parser.parse_args()
+    tune_gc()  # the clients' own collector pauses would count as the server's latency
     with fresh_postgres(args.postgres, "kozel_bench") as url:
         env = {**os.environ, "DATABASE_URL": url, "KOZEL_LOG_LEVEL": "warning"}
         env.setdefault("KOZEL_RATE_MOVES_PER_S", "1000")
         env.setdefault("KOZEL_RATE_POLLS_PER_S", "1000")
         print(
-            f"{args.tables} tables x 4 clients, {args.seconds:.0f} s, PostgreSQL, "
+            f"{args.tables} tables x 4 clients, {args.seconds:.0f} s a run, PostgreSQL, "
             f"{args.instances} server process(es)"
         )
-
-        def serve(port: int) -> list[str]:
-            return [sys.executable, "-m", "app.cli", "serve", "--port", str(port)]
-
-        for follow in args.follow.split(","):
-            with servers(serve, env, args.instances) as (bases, pids):
-                game = functools.partial(play_tables, bases, args.tables, args.seconds, follow)
-                run, cpu = asyncio.run(measured(pids, game))
-                run.cpu = cpu
-                run.report(f"POST moves ({follow})")
 
         def bare(port: int) -> list[str]:
             app = "bench.bare_insert_app:app"
@@ -338,11 +352,23 @@ def main() -> None:
 
         with servers(bare, env, args.instances) as (bases, pids):
             clients = args.tables * 4
-            run, cpu = asyncio.run(
-                measured(pids, lambda: bare_inserts(bases, clients, args.seconds))
-            )
-            run.cpu = cpu
-            run.report("POST bare INSERT")
+            inserts = functools.partial(bare_inserts, bases, clients, args.seconds)
+            yardstick, yardstick.cpu = asyncio.run(measured(pids, inserts))
+        yardstick.report("POST bare INSERT")
+        half = yardstick.rate / 2
+
+        def serve(port: int) -> list[str]:
+            return [sys.executable, "-m", "app.cli", "serve", "--port", str(port)]
+
+        for follow in args.follow.split(","):
+            for rate, name in ((None, "as fast as it goes"), (half, "at half the INSERT rate")):
+                with servers(serve, env, args.instances) as (bases, pids):
+                    game = functools.partial(
+                        play_tables, bases, args.tables, args.seconds, follow, rate
+                    )
+                    run, run.cpu = asyncio.run(measured(pids, game))
+                run.report(f"moves ({follow}), {name}")
+            print(f"{'':<4} (half the bare INSERT rate: {half:,.0f}/s)")
 
 
 if __name__ == "__main__":
