@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+# pytest runs its tests in this many processes (pytest-xdist); `make check TEST_WORKERS=0` for one.
+TEST_WORKERS ?= auto
 
 .PHONY: install run migrate openapi check test test-slow bench format clean
 
@@ -39,14 +41,14 @@ check: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check app tests bench migrations clients examples
 	$(BIN)/mypy --strict app
 	$(BIN)/lint-imports
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(TEST_WORKERS)
 
 ## test: set everything up and run the whole check
 test: check
 
 ## test-slow: the long suites (thousands of random games); CI runs them after `make test`
 test-slow: $(STAMP)
-	$(BIN)/pytest -q -m slow
+	$(BIN)/pytest -q -m slow -n $(TEST_WORKERS)
 
 ## bench: the engine benchmark (figures go to docs/performance.md)
 bench: $(STAMP)

@@ -67,6 +67,9 @@ class Run:
     conflicts: int = 0
     seconds: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)
+    memory_per_client: float | None = None
+    """Growth of the servers' resident memory per client, from before the clients follow
+    their tables to after the warm-up (bytes)."""
 
     @property
     def rate(self) -> float:
@@ -87,6 +90,9 @@ class Run:
                 f"{'':<4} CPU per request: server {per['server']:.2f} ms, "
                 f"PostgreSQL {per['postgres']:.2f} ms, clients {per['clients']:.2f} ms"
             )
+        if self.memory_per_client is not None:
+            kib = self.memory_per_client / 1024
+            print(f"{'':<4} server memory per following client: {kib:,.1f} KiB")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -143,8 +149,22 @@ def start(command: list[str], env: dict[str, str], port: int, log: Path) -> subp
     raise RuntimeError(f"server on {port} did not start; see {log}")
 
 
+def resident_bytes(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) * 1024
+    return total
+
+
 async def play_tables(
-    bases: list[str], tables: int, seconds: float, follow: str, rate: float | None = None
+    bases: list[str],
+    tables: int,
+    seconds: float,
+    follow: str,
+    rate: float | None = None,
+    pids: list[int] | None = None,
 ) -> Run:
     """Play `tables` games at once for `seconds`; with `rate`, the clients together post at
     most `rate` moves per second (each waits for its slot before it posts; the wait is not
@@ -248,8 +268,11 @@ async def play_tables(
                     n += len(bases)
                     table_id, auths = await new_table(n)
 
+        before = resident_bytes(pids or [])
         games = [asyncio.ensure_future(table_until(n, t, a)) for n, (t, a) in enumerate(setups)]
         await asyncio.sleep(WARM_UP_S)  # every table opens its streams and makes its first moves
+        if pids:
+            run.memory_per_client = (resident_bytes(pids) - before) / (4 * tables)
         run.latencies.clear()
         run.conflicts = run.errors = 0
         began = time.monotonic()
@@ -364,7 +387,7 @@ def main() -> None:
             for rate, name in ((None, "as fast as it goes"), (half, "at half the INSERT rate")):
                 with servers(serve, env, args.instances) as (bases, pids):
                     game = functools.partial(
-                        play_tables, bases, args.tables, args.seconds, follow, rate
+                        play_tables, bases, args.tables, args.seconds, follow, rate, pids
                     )
                     run, run.cpu = asyncio.run(measured(pids, game))
                 run.report(f"moves ({follow}), {name}")

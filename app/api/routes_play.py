@@ -88,7 +88,26 @@ async def get_state(
     responses={
         200: {
             "description": "The stream of views",
-            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+            "content": {
+                "text/event-stream": {
+                    # One event (OpenAPI 3.1 tools read `schema` as the schema of each event).
+                    "schema": {
+                        "type": "object",
+                        "required": ["event", "id", "data"],
+                        "properties": {
+                            "event": {"const": "view"},
+                            "id": {"type": "string", "pattern": "^[0-9]+$"},
+                            "data": {
+                                "type": "string",
+                                "contentMediaType": "application/json",
+                                "contentSchema": {"$ref": "#/components/schemas/ViewOut"},
+                            },
+                        },
+                    },
+                    "example": 'id: 57\nevent: view\ndata: {"table_id": "…", "version": 57, '
+                    '"status": "playing", "legal_actions": []}\n\n: quiet\n\n',
+                }
+            },
         },
         **errors(401, 404, 422, 429),
     },
