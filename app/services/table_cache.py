@@ -15,7 +15,7 @@ from collections import OrderedDict
 
 from app.services.table_log import Table
 
-CAPACITY = 4096
+CAPACITY = 2048
 
 
 class TableCache:
