@@ -40,6 +40,8 @@ class Settings(BaseSettings):
     `app/api/server.py`): fewer, shorter pauses under load."""
     stream_max_s: float = 300.0
     """How long a view stream stays open before the client reconnects (with Last-Event-ID)."""
+    streams_per_token: int = 8
+    """Per token (or address without one), per instance: view streams open at once."""
     stream_heartbeat_s: float = 15.0
     """A quiet stream sends a comment this often, so proxies keep it open."""
     default_move_clock_s: int | None = None

@@ -50,16 +50,21 @@ async def _optional_caller(
     return await services.players.authenticate(credentials.credentials)
 
 
+def limit_key(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> str:
+    """Whose limits a request counts against: its token, or its address without one."""
+    if credentials is not None and credentials.credentials:
+        return "t:" + token_hash(credentials.credentials)
+    return "a:" + (request.client.host if request.client else "?")
+
+
 def _limited(kind: str) -> Callable[..., Awaitable[None]]:
     async def check(
-        request: Request,
         services: Annotated[Services, Depends(_services)],
-        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+        key: Annotated[str, Depends(limit_key)],
     ) -> None:
-        if credentials is not None and credentials.credentials:
-            key = "t:" + token_hash(credentials.credentials)
-        else:
-            key = "a:" + (request.client.host if request.client else "?")
         services.limits.check(kind, key)
 
     return check
@@ -71,3 +76,4 @@ MessageLimit = Depends(_limited("messages"))
 PollLimit = Depends(_limited("polling"))
 Caller = Annotated[PlayerInfo, Depends(_caller)]
 OptionalCaller = Annotated[PlayerInfo | None, Depends(_optional_caller)]
+LimitKey = Annotated[str, Depends(limit_key)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.api.problems import ApiProblem
@@ -45,12 +46,35 @@ class Buckets:
 
 
 class Limits:
-    def __init__(self, moves: Rate, messages: Rate, polling: Rate) -> None:
+    def __init__(
+        self, moves: Rate, messages: Rate, polling: Rate, streams_per_key: int = 8
+    ) -> None:
+        self._streams_per_key = streams_per_key
+        self._streams: dict[str, int] = {}
         self._buckets = {
             "moves": Buckets(moves),
             "messages": Buckets(messages),
             "polling": Buckets(polling),
         }
+
+    def open_stream(self, key: str) -> Callable[[], None]:
+        """Take one of the key's concurrent view streams; returns the function that gives it
+        back (call it once). A stream holds a connection and memory for minutes, so a rate
+        of requests alone does not bound how many are open."""
+        if self._streams.get(key, 0) >= self._streams_per_key:
+            raise ApiProblem(
+                "rate_limited",
+                f"at most {self._streams_per_key} open streams at a time; close one first",
+                headers={"Retry-After": "5"},
+            )
+        self._streams[key] = self._streams.get(key, 0) + 1
+
+        def close() -> None:
+            self._streams[key] -= 1
+            if not self._streams[key]:
+                del self._streams[key]
+
+        return close
 
     def check(self, kind: str, key: str) -> None:
         wait = self._buckets[kind].take(key)

@@ -63,6 +63,7 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
             moves=Rate(settings.rate_moves_per_s, 20),
             messages=Rate(settings.rate_messages_per_min / 60, 5),
             polling=Rate(settings.rate_polls_per_s, 40),
+            streams_per_key=settings.streams_per_token,
         )
         app.state.services = Services(settings, Players(sessions), tables, limits)
         app.state.engine = engine

@@ -3,6 +3,7 @@ the event log and finished deals."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
@@ -14,6 +15,7 @@ from app import logs
 from app.api import schemas as s
 from app.api.deps import (
     Caller,
+    LimitKey,
     MessageLimit,
     MoveLimit,
     OptionalCaller,
@@ -84,7 +86,8 @@ async def get_state(
     "`data` for the current version and then for every new one; a comment line when the table "
     "is quiet. The stream ends when the game is over, when the server stops, or after a few "
     "minutes: reconnect with `Last-Event-ID` (or `since_version`) to go on without a gap. The "
-    "same views as `GET …/state` (without a token: the public view).",
+    "same views as `GET …/state` (without a token: the public view). A token (or an address "
+    "without one) may hold a few streams open at once; one more is 429 `rate_limited`.",
     responses={
         200: {
             "description": "The stream of views",
@@ -117,6 +120,7 @@ async def stream_state(
     table_id: TableId,
     caller: OptionalCaller,
     services: ServicesDep,
+    key: LimitKey,
     since_version: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
     last_event_id: Annotated[str | None, Header(max_length=20)] = None,
 ) -> StreamingResponse:
@@ -124,6 +128,7 @@ async def stream_state(
     await services.tables.get(table_id)  # a table that does not exist is a 404, not a stream
     logs.table_id.set(table_id)
     settings = services.settings
+    close = services.limits.open_stream(key)
 
     async def views() -> AsyncIterator[bytes]:
         following = services.tables.follow(
@@ -137,8 +142,10 @@ async def stream_state(
             data = orjson.dumps(view_out(table, seat))
             yield b"id: %d\nevent: view\ndata: %b\n\n" % (table.version, data)
 
+    stream = views()
+    weakref.finalize(stream, close)  # however the stream ends, even if it never started
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", "Vary": "Authorization"}
-    return StreamingResponse(views(), media_type="text/event-stream", headers=headers)
+    return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
 
 
 def _event_id(value: str | None) -> int:

@@ -114,3 +114,33 @@ async def test_a_quiet_stream_keeps_the_connection_alive(server: Server) -> None
                     break
     assert kinds[0] == "view"  # the waiting table as it is, then only keep-alives
     assert kinds[1:] == ["comment", "comment"]
+
+
+async def test_open_streams_per_token_are_bounded(database_url: str, tmp_path: Path) -> None:
+    limited = Server(database_url, tmp_path / "s.log", {"KOZEL_STREAMS_PER_TOKEN": "2"}).start()
+    try:
+        async with httpx.AsyncClient(base_url=limited.url, timeout=30) as http:
+            auth = await register(http, "many")
+            table = (await http.post("/v1/tables", json={"seat": 0}, headers=auth)).json()
+            path = f"/v1/tables/{table['id']}/stream"
+            other = await register(http, "other")
+            async with (
+                http.stream("GET", path, headers=auth) as first,
+                http.stream("GET", path, headers=auth) as second,
+            ):
+                assert (first.status_code, second.status_code) == (200, 200)
+                third = await http.get(path, headers=auth)
+                assert third.status_code == 429
+                assert third.headers["content-type"] == "application/problem+json"
+                assert third.json()["code"] == "rate_limited"
+                assert third.headers["retry-after"]
+                async with http.stream("GET", path, headers=other) as own:  # per token
+                    assert own.status_code == 200
+            for _ in range(50):  # both closed: the token may open streams again
+                async with http.stream("GET", path, headers=auth) as again:
+                    if again.status_code == 200:
+                        break
+                await asyncio.sleep(0.1)
+            assert again.status_code == 200
+    finally:
+        limited.stop()
