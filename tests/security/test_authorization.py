@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from tests.api.conftest import Api, Client, assert_problem
+from tests.api.conftest import Api, Client, assert_problem, sse_views
 from tests.api.play import human_table
 
 pytestmark = pytest.mark.anyio
@@ -64,11 +64,24 @@ async def test_a_player_from_elsewhere_cannot_act_or_peek(api: Api) -> None:
     assert view["my_seat"] is None
     assert view["my_hand"] is None
     assert view["legal_actions"] == []
+    streamed = sse_views(await stranger.get(f"/v1/tables/{table_id}/stream"))
+    assert [v["my_hand"] for _, v in streamed] == [None]
     # Seated at another table: still only the public view here.
     other_id, others = await human_table(api)
     theirs = (await others[0].get(f"/v1/tables/{table_id}/state")).json()
     assert theirs["my_hand"] is None
     assert other_id != table_id
+
+
+@pytest.mark.parametrize("token", ["not-a-token", "x" * 5000])
+async def test_reads_refuse_an_unknown_token_rather_than_show_the_public_view(
+    api: Api, token: str
+) -> None:
+    table_id, _players = await human_table(api)
+    headers = {"Authorization": f"Bearer {token}"}
+    for path in ["state", "stream", "events"]:
+        response = await api.http.get(f"/v1/tables/{table_id}/{path}", headers=headers)
+        assert_problem(response, 401, "unauthorized")
 
 
 async def test_nobody_acts_for_a_seat_they_do_not_hold(api: Api) -> None:
