@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import psycopg
+import sqlalchemy.exc
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -42,6 +44,7 @@ STATUS: dict[str, int] = {
     "rate_limited": 429,
     "internal_error": 500,
     "not_ready": 503,
+    "database_unavailable": 503,
 }
 
 TITLES: dict[str, str] = {
@@ -67,6 +70,7 @@ TITLES: dict[str, str] = {
     "rate_limited": "Too many requests",
     "internal_error": "Internal error",
     "not_ready": "Not ready to serve",
+    "database_unavailable": "The database cannot be reached",
 }
 
 
@@ -146,7 +150,27 @@ def install(app: FastAPI) -> None:
             headers["Allow"] = ", ".join(sorted(_methods_for(request)))
         return problem(code, str(error.detail), headers)
 
+    @app.exception_handler(sqlalchemy.exc.DBAPIError)
+    @app.exception_handler(psycopg.Error)
+    async def _database(_: Request, error: Exception) -> JSONResponse:
+        if not _is_database_outage(error):
+            return await _unexpected(_, error)
+        log.warning("the database cannot be reached", exc_info=error)
+        detail = "the database cannot be reached now; retry shortly"
+        return problem("database_unavailable", detail, {"Retry-After": "1"})
+
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, error: Exception) -> JSONResponse:
         log.error("unexpected error", exc_info=error)
         return problem("internal_error", "an unexpected error; it has been logged")
+
+
+def _is_database_outage(error: BaseException) -> bool:
+    """A lost or refused database connection (either driver, or through SQLAlchemy): the
+    request failed as a whole and may be retried; nothing was half written, since every
+    write is one transaction."""
+    if isinstance(error, sqlalchemy.exc.DBAPIError):
+        return error.connection_invalidated or isinstance(
+            error, sqlalchemy.exc.OperationalError | sqlalchemy.exc.InterfaceError
+        )
+    return isinstance(error, psycopg.OperationalError | psycopg.InterfaceError)

@@ -34,6 +34,7 @@ def create_engine(url: str) -> AsyncEngine:
         engine = create_async_engine(
             url,
             connect_args={"timeout": 30},
+            hide_parameters=True,  # errors that reach a log never show a snapshot's cards
             json_serializer=_json_text,
             json_deserializer=orjson.loads,
         )
@@ -44,6 +45,7 @@ def create_engine(url: str) -> AsyncEngine:
         pool_size=10,
         max_overflow=20,
         pool_pre_ping=True,
+        hide_parameters=True,
         json_serializer=_json_text,
         json_deserializer=orjson.loads,
     )

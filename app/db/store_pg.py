@@ -144,6 +144,7 @@ class PostgresStore:
             max_size=pool_size,
             kwargs={"autocommit": True},
             open=False,
+            timeout=5.0,  # a request waits this long for a connection, then fails (503)
             name="kozel-store",
             configure=_configure,
         )
