@@ -20,7 +20,7 @@ router = APIRouter(tags=["operations"])
     "/livez",
     operation_id="livez",
     summary="The process answers (touches nothing else)",
-    responses=errors(),
+    responses=errors(database=False),
 )
 async def livez() -> dict[str, str]:
     return {"status": "alive"}
@@ -32,7 +32,7 @@ async def livez() -> dict[str, str]:
     summary="Ready to serve: database reachable, schema current, wake-ups listening",
     description="503 `not_ready` while any check fails and from the moment the process is "
     "asked to stop (SIGTERM), so a load balancer stops sending it traffic.",
-    responses=errors(503),
+    responses=errors(503, database=False),
 )
 async def readyz(request: Request, services: ServicesDep) -> JSONResponse:
     checks = {"accepting": not request.app.state.draining.is_set()}
