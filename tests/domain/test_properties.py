@@ -23,7 +23,11 @@ games = given(
     messages=st.booleans(),
 )
 quick = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-thorough = settings(max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck))
+PARTS = 4
+"""The thorough run is split in parts of fresh random games, so that test workers share it."""
+thorough = settings(
+    max_examples=3000 // PARTS, deadline=None, suppress_health_check=list(HealthCheck)
+)
 
 
 def check_game(seed: int, first_dealer: int, eggs: bool, messages: bool, views: bool) -> None:
@@ -49,9 +53,11 @@ def test_random_games_keep_every_invariant(
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("part", range(PARTS))
 @thorough
 @games
 def test_thousands_of_random_games_keep_every_invariant(
-    seed: int, first_dealer: int, eggs: bool, messages: bool
+    part: int, seed: int, first_dealer: int, eggs: bool, messages: bool
 ) -> None:
+    """3,000 games in all (each part draws its own)."""
     check_game(seed, first_dealer, eggs, messages, views=True)

@@ -68,6 +68,24 @@ class Seat:
                 await asyncio.sleep(0.2)
 
 
+MIN_MOVES = 3
+"""Acknowledged moves between two crashes, at least."""
+PROGRESS_TIMEOUT_S = 60.0
+
+
+def acknowledged(seats: list[Seat]) -> int:
+    return sum(len(seat.acknowledged) for seat in seats)
+
+
+async def progress(seats: list[Seat], players: list[asyncio.Task[None]], moves: int) -> None:
+    """Wait until `moves` more moves are acknowledged (or every game is over)."""
+    target = acknowledged(seats) + moves
+    deadline = asyncio.get_running_loop().time() + PROGRESS_TIMEOUT_S
+    while acknowledged(seats) < target and not all(player.done() for player in players):
+        assert asyncio.get_running_loop().time() < deadline, "the games stopped moving"
+        await asyncio.sleep(0.02)
+
+
 async def run_with_crashes(
     database_url: str, tmp_path: Path, instances: int, crashes: int, seed: int
 ) -> None:
@@ -95,7 +113,10 @@ async def run_with_crashes(
     players = [asyncio.create_task(seat.play(tables[n // 4], stop)) for n, seat in enumerate(seats)]
     try:
         for _ in range(crashes):
-            await asyncio.sleep(rng.uniform(0.3, 1.5))
+            # Kill while games run: after a few more acknowledged moves (counted, not timed,
+            # so a slow machine still crashes mid-game), at a random moment after them.
+            await progress(seats, players, moves=rng.randint(MIN_MOVES, 3 * MIN_MOVES))
+            await asyncio.sleep(rng.uniform(0.0, 0.3))
             victim = rng.randrange(instances)
             servers[victim].stop(signal.SIGKILL)
             await asyncio.sleep(rng.uniform(0.1, 0.5))
@@ -103,7 +124,7 @@ async def run_with_crashes(
             servers[victim].port = int(urls[victim].rsplit(":", 1)[1])
             servers[victim].url = urls[victim]
             servers[victim].start()
-        await asyncio.sleep(1.0)
+        await progress(seats, players, moves=MIN_MOVES)  # and the games go on after the last
     finally:
         stop.set()
         await asyncio.gather(*players, return_exceptions=True)
@@ -135,7 +156,7 @@ async def check_consistency(database_url: str, tables: list[str], seats: list[Se
     for seat in seats:
         for move_id, version in seat.acknowledged.items():
             assert stored.get(move_id) == version, f"acknowledged move {move_id} is missing"
-    assert sum(len(seat.acknowledged) for seat in seats) > 10
+    assert acknowledged(seats) >= MIN_MOVES * 5  # four crashes or more, and play after them
 
 
 async def test_kill_9_on_sqlite(tmp_path: Path) -> None:
