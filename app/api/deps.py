@@ -50,11 +50,14 @@ async def _optional_caller(
     return await services.players.authenticate(credentials.credentials)
 
 
-def limit_key(
+async def limit_key(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> str:
-    """Whose limits a request counts against: its token, or its address without one."""
+    """Whose limits a request counts against: its token, or its address without one.
+
+    Like every dependency here it is `async`: FastAPI runs a plain `def` dependency in its
+    thread pool, a thread hand-off on every request."""
     if credentials is not None and credentials.credentials:
         return "t:" + token_hash(credentials.credentials)
     return "a:" + (request.client.host if request.client else "?")
