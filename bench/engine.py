@@ -22,9 +22,10 @@ from app.domain import kozel24 as k
 
 
 def play_games(
-    seconds: float, rng: random.Random
+    seconds: float, rng: random.Random, max_deals: float = float("inf")
 ) -> tuple[int, int, int, float, list[k.GameState]]:
-    """Play whole random games until `seconds` have passed; returns deals, moves, games."""
+    """Play whole random games until `seconds` have passed (or the game that reaches
+    `max_deals` is over); returns deals, moves, games."""
     deals = moves = games = 0
     samples: list[k.GameState] = []
     # A uniform pick among the legal actions: int(random() * n) is `random.choice` without its
@@ -37,7 +38,7 @@ def play_games(
         k.is_chance_node,
     )
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    while time.perf_counter() - start < seconds and deals < max_deals:
         state = k.replay(k.start_game(k.Options(), rng.randrange(4)))
         while True:
             seats = to_act(state)
