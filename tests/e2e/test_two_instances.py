@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import httpx
@@ -54,6 +55,20 @@ async def _seated_table(
     return table_id, auths
 
 
+@asynccontextmanager
+async def _at_a_table(
+    pair: tuple[Server, Server],
+) -> AsyncIterator[tuple[httpx.AsyncClient, httpx.AsyncClient, str, list[dict[str, str]]]]:
+    """A client on each instance, and a new table seated from both (`_seated_table`)."""
+    first, second = pair
+    async with (
+        httpx.AsyncClient(base_url=first.url, timeout=30) as a,
+        httpx.AsyncClient(base_url=second.url, timeout=30) as b,
+    ):
+        table_id, auths = await _seated_table(a, b)
+        yield a, b, table_id, auths
+
+
 async def test_whole_games_with_clients_on_both_instances(pair: tuple[Server, Server]) -> None:
     first, second = pair
     finals = await play_table([first.url, second.url], seed=11)
@@ -62,12 +77,7 @@ async def test_whole_games_with_clients_on_both_instances(pair: tuple[Server, Se
 
 
 async def test_a_long_poll_wakes_when_the_other_instance_moves(pair: tuple[Server, Server]) -> None:
-    first, second = pair
-    async with (
-        httpx.AsyncClient(base_url=first.url, timeout=30) as a,
-        httpx.AsyncClient(base_url=second.url, timeout=30) as b,
-    ):
-        table_id, auths = await _seated_table(a, b)
+    async with _at_a_table(pair) as (a, b, table_id, auths):
         path = f"/v1/tables/{table_id}/state"
         view = (await a.get(path, headers={"Authorization": auths[0]["Authorization"]})).json()
         (cutter,) = view["to_act"]
@@ -102,49 +112,41 @@ async def test_a_long_poll_wakes_when_the_other_instance_moves(pair: tuple[Serve
 
 
 async def test_a_stream_wakes_when_the_other_instance_moves(pair: tuple[Server, Server]) -> None:
-    first, second = pair
     async with (
-        httpx.AsyncClient(base_url=first.url, timeout=30) as a,
-        httpx.AsyncClient(base_url=second.url, timeout=30) as b,
+        _at_a_table(pair) as (a, b, table_id, auths),
+        b.stream("GET", f"/v1/tables/{table_id}/stream") as stream,
     ):
-        table_id, auths = await _seated_table(a, b)
-        async with b.stream("GET", f"/v1/tables/{table_id}/stream") as stream:
-            lines = stream.aiter_lines()
+        lines = stream.aiter_lines()
 
-            async def next_version() -> int:
-                async for line in lines:
-                    if line.startswith("id: "):
-                        return int(line[4:])
-                raise AssertionError("the stream ended")
+        async def next_version() -> int:
+            async for line in lines:
+                if line.startswith("id: "):
+                    return int(line[4:])
+            raise AssertionError("the stream ended")
 
-            version = await next_version()
-            for _ in range(6):  # every move is made on instance A, watched on B
-                views = [
-                    (await a.get(f"/v1/tables/{table_id}/state", headers=auths[n])).json()
-                    for n in range(4)
-                ]
-                mover = next(v for v in views if v["legal_actions"])
-                action = mover["legal_actions"][0]
-                posted = await a.post(
-                    f"/v1/tables/{table_id}/{action['endpoint']}",
-                    json=action["body"],
-                    headers=auths[mover["my_seat"]],
-                )
-                assert posted.status_code == 200
-                moved_at = time.monotonic()
-                seen = await asyncio.wait_for(next_version(), 5)
-                assert time.monotonic() - moved_at < 1.0, "the wake-up took a second or more"
-                assert seen > version
-                version = seen
+        version = await next_version()
+        for _ in range(6):  # every move is made on instance A, watched on B
+            views = [
+                (await a.get(f"/v1/tables/{table_id}/state", headers=auths[n])).json()
+                for n in range(4)
+            ]
+            mover = next(v for v in views if v["legal_actions"])
+            action = mover["legal_actions"][0]
+            posted = await a.post(
+                f"/v1/tables/{table_id}/{action['endpoint']}",
+                json=action["body"],
+                headers=auths[mover["my_seat"]],
+            )
+            assert posted.status_code == 200
+            moved_at = time.monotonic()
+            seen = await asyncio.wait_for(next_version(), 5)
+            assert time.monotonic() - moved_at < 1.0, "the wake-up took a second or more"
+            assert seen > version
+            version = seen
 
 
 async def test_racing_moves_and_retried_move_ids(pair: tuple[Server, Server]) -> None:
-    first, second = pair
-    async with (
-        httpx.AsyncClient(base_url=first.url, timeout=30) as a,
-        httpx.AsyncClient(base_url=second.url, timeout=30) as b,
-    ):
-        table_id, auths = await _seated_table(a, b)
+    async with _at_a_table(pair) as (a, b, table_id, auths):
         path = f"/v1/tables/{table_id}/state"
         winners = 0
         for round_no in range(20):
