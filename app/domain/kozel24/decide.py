@@ -51,7 +51,7 @@ Decision = CutDeck | DecideExchange | GiveCard | ClaimNoQueens | PlayOn
 def decide(state: GameState, command: Command) -> list[KozelEvent]:
     """The events that `command` causes, or a `DomainError` saying why it is refused."""
     if isinstance(command, PlayCard):  # the hot path first: most commands are plays
-        return _play(state, command)
+        return decide_play(state, command)
     if not isinstance(command, ShuffleDeck) and not is_seat(command.seat):
         raise IllegalAction(f"no such seat: {command.seat!r}")
     match command:
@@ -118,7 +118,7 @@ def _decision(state: GameState, command: Decision) -> list[KozelEvent]:
             assert_never(command)
 
 
-def _play(state: GameState, command: PlayCard) -> list[KozelEvent]:
+def decide_play(state: GameState, command: PlayCard) -> list[KozelEvent]:
     seat, card = command.seat, command.card
     mask = legal.playable_mask(state, seat)
     index = deck.INDEX_BY_CODE.get(card.code) if isinstance(card, Card) else None

@@ -43,7 +43,7 @@ from app.domain.kozel24.state import (
 )
 from app.domain.seats import SEATS, next_seat, seats_of, team_of
 from app.domain.tricks import TakenTrick
-from app.domain.values import updated
+from app.domain.values import unshared, updated
 
 MESSAGE_HISTORY = 100
 """How many recent table messages the state keeps (the log keeps them all)."""
@@ -73,7 +73,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _card_played(state: GameState, event: CardPlayed) -> GameState:
+def card_played(state: GameState, event: CardPlayed) -> GameState:
     """K-11: the card leaves the hand and joins the trick."""
     card = deck.INDEX_BY_CODE[event.card.code]
     hands = list(state.hands)
@@ -100,7 +100,7 @@ def _trick_taken(state: GameState, event: TrickTaken) -> GameState:
 
 
 def _game_started(event: GameStarted) -> GameState:
-    return GameState(event.options, next_dealer=event.first_dealer)
+    return unshared(GameState(event.options, next_dealer=event.first_dealer))
 
 
 def _deck_cut(state: GameState, event: DeckCut) -> GameState:
@@ -276,7 +276,7 @@ _HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     CardsExchanged: _cards_exchanged,
     NoQueensClaimed: _claim_answered,
     PlayedOn: _claim_answered,
-    CardPlayed: _card_played,
+    CardPlayed: card_played,
     TrickTaken: _trick_taken,
     QueenCaught: _queen_caught,
     DealScored: _deal_scored,
