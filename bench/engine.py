@@ -1,9 +1,13 @@
 """Engine benchmark: random legal games through the public engine API, on one core.
 
 Prints full deals per second (shuffle, cut, decisions and every card, through `apply`), moves
-per second, and legal-action queries per second over states taken from those games.
+per second, and legal-action queries per second over states taken from those games. Then it
+sets the engine beside the tight playout of `bench/tight_baseline.py` (#2 asks for a quarter
+of its rate): the two take turns in short slices, so that both meet the same machine (on a
+shared host the rate of either swings by 20 % from one minute to the next), and the share is
+the median over the pairs of slices.
 
-    python bench/engine.py [--seconds 10] [--seed 1]
+    python bench/engine.py [--seconds 10] [--seed 1] [--pairs 20]
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import argparse
 import os
 import platform
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -19,6 +24,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.domain import kozel24 as k
+from bench.tight_baseline import play_deal
+
+SLICE_S = 0.5
+"""How long each side plays in one turn of the comparison."""
 
 
 def play_games(
@@ -73,6 +82,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pairs", type=int, default=20, help="slices of the comparison")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
@@ -85,6 +95,34 @@ def main() -> None:
     print(f"moves/s     {moves / elapsed:>10,.0f}")
     queries, spent = legal_queries(samples, args.seconds / 2)
     print(f"legal-action queries/s {queries / spent:>10,.0f}")
+    engine, tight = compare(rng, args.pairs)
+    shares = sorted(e / t for e, t in zip(engine, tight, strict=True))
+    print(
+        f"beside the tight playout, {args.pairs} pairs of {SLICE_S} s slices: engine "
+        f"{statistics.median(engine):,.0f} deals/s, tight {statistics.median(tight):,.0f} "
+        f"deals/s (medians)"
+    )
+    quartiles = statistics.quantiles(shares, n=4)
+    print(
+        f"engine as a share of the tight playout: median {statistics.median(shares):.1%} "
+        f"(quartiles {quartiles[0]:.1%} .. {quartiles[2]:.1%}; the goal is 25 %)"
+    )
+
+
+def compare(rng: random.Random, pairs: int) -> tuple[list[float], list[float]]:
+    """Deals/s of the engine and of the tight playout, in `pairs` turns of one slice each."""
+    engine, tight = [], []
+    tight_rng = random.Random(rng.random())
+    for _ in range(pairs):
+        deals, _, _, elapsed, _ = play_games(SLICE_S, rng)
+        engine.append(deals / elapsed)
+        played, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < SLICE_S:
+            for _ in range(100):
+                play_deal(tight_rng)
+            played += 100
+        tight.append(played / elapsed)
+    return engine, tight
 
 
 if __name__ == "__main__":

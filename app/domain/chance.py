@@ -17,8 +17,10 @@ _DOMAIN_TAG = b"kozel-shuffle-v1"
 _WORD_RANGE = 1 << 32
 
 
+@lru_cache(maxsize=1024)
 def commitment(seed: bytes) -> str:
-    """The published SHA-256 hex digest of a deal's seed."""
+    """The published SHA-256 hex digest of a deal's seed (remembered for recent seeds: every
+    view of a running deal shows it)."""
     return hashlib.sha256(seed).hexdigest()
 
 

@@ -9,6 +9,7 @@ holder's secret unless it asks; K-10: a team's lack of queens is its own busines
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from app.domain.cards import Card
 from app.domain.kozel24 import deck, legal
@@ -16,7 +17,7 @@ from app.domain.kozel24.commands import SeatCommand
 from app.domain.kozel24.options import Options
 from app.domain.kozel24.state import NO_HANDS, DealSummary, GameResult, GameState, Message, Phase
 from app.domain.seats import partner, team_of
-from app.domain.tricks import TakenTrick, Trick
+from app.domain.tricks import TakenTrick
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,7 @@ def view_for(state: GameState, seat: int | None) -> View:
     """Everything `seat` may know now; `None` gives the public (spectator) view."""
     started = state.deal_no > 0
     hands = state.hands if state.phase is not Phase.SHUFFLE else NO_HANDS
+    tricks = tuple(map(_taken_view, state.tricks))
     return View(
         seat=seat,
         options=state.options,
@@ -91,9 +93,9 @@ def view_for(state: GameState, seat: int | None) -> View:
         to_act=_visible_to_act(state, seat),
         hand=None if seat is None else deck.cards_of(hands[seat]),
         hand_sizes=tuple(mask.bit_count() for mask in hands),
-        trick=_trick_view(state.trick) if state.trick is not None else None,
-        last_trick=_trick_view(state.last_trick) if state.last_trick is not None else None,
-        tricks=tuple(_trick_view(t) for t in state.tricks),
+        trick=None if state.leader is None else _current_view(state.leader, state.trick_cards),
+        last_trick=tricks[-1] if tricks else None,
+        tricks=tricks,
         tricks_taken=state.tricks_taken,
         points=state.points,
         written=state.written,
@@ -114,13 +116,24 @@ def view_for(state: GameState, seat: int | None) -> View:
     )
 
 
-def _trick_view(trick: Trick | TakenTrick) -> TrickView:
-    plays = tuple(
-        PlayView((trick.leader + i) % 4, deck.CARDS[card]) for i, card in enumerate(trick.cards)
-    )
-    if isinstance(trick, TakenTrick):
-        return TrickView(trick.leader, plays, trick.winner, trick.points)
-    return TrickView(trick.leader, plays)
+# Views are values, like commands and events: a play is made once per seat and card, and a
+# taken trick (public, the same for every viewer) once per trick while it is recent, so that
+# the four views of a version, and the views of the versions after it, share them.
+_PLAYS = tuple(tuple(PlayView(seat, card) for card in deck.CARDS) for seat in range(4))
+
+
+def _plays(leader: int, cards: tuple[int, ...]) -> tuple[PlayView, ...]:
+    """K-11: the cards of a trick, with the seats that played them, clockwise from the leader."""
+    return tuple(_PLAYS[(leader + i) % 4][card] for i, card in enumerate(cards))
+
+
+def _current_view(leader: int, cards: tuple[int, ...]) -> TrickView:
+    return TrickView(leader, _plays(leader, cards))
+
+
+@lru_cache(maxsize=4096)
+def _taken_view(trick: TakenTrick) -> TrickView:
+    return TrickView(trick.leader, _plays(trick.leader, trick.cards), trick.winner, trick.points)
 
 
 def _visible_to_act(state: GameState, viewer: int | None) -> tuple[int, ...]:
