@@ -3,7 +3,7 @@ against real servers on PostgreSQL; then a bare one-INSERT endpoint on the same 
 the same number of concurrent clients, as the yardstick.
 
     python bench/api.py [--tables 50] [--seconds 20] [--follow stream,poll] [--instances 1]
-        [--share 0.55]
+        [--share 0.52]
 
 Each of the four clients at a table follows the game one of two ways, each measured in its
 own run on a fresh server:
@@ -353,9 +353,10 @@ def main() -> None:
     parser.add_argument(
         "--share",
         type=float,
-        default=0.55,
+        default=0.52,
         help="the paced runs ask for this share of the bare INSERT rate; the goal is at least "
-        "half of it with a p99 under 50 ms, so ask a little more than half",
+        "half of it with a p99 under 50 ms, so ask a little more than half (the verdict "
+        "judges the rate reached, not the rate asked)",
     )
     parser.add_argument(
         "--postgres", default=os.environ.get("KOZEL_TEST_POSTGRES_URL", DEFAULT_POSTGRES)
