@@ -12,7 +12,7 @@ from app.domain.kozel24.events import (
     PlayedOn,
 )
 from tests.domain.cardscan import cards_in
-from tests.domain.helpers import MIXED, SWEEP, card, deal, hand_of, play
+from tests.domain.helpers import MIXED, SWEEP, card, deal, first_legal, hand_of, play
 from tests.domain.test_rules_decisions import LONE
 
 
@@ -120,3 +120,28 @@ def test_between_deals_the_view_shows_the_last_deal() -> None:
     assert view.hand == ()
     assert view.last_deal is not None
     assert view.last_deal.reason == "no_queens"
+
+
+def test_views_share_the_values_of_taken_tricks_and_follow_the_trick() -> None:
+    """A taken trick's view is made once and shared by every viewer and later version; the
+    current trick's view follows the cards played, with the seat of each (K-11)."""
+    state = deal(MIXED, dealer=3, deal_no=2)
+    state, _ = play(state, "AS KS 6D KC QH")
+    views = [k.view_for(state, seat) for seat in (0, 1, 2, 3, None)]
+    first = views[0].tricks[0]
+    assert all(view.tricks[0] is first and view.last_trick is first for view in views)
+    assert [(p.seat, str(p.card)) for p in first.plays] == [
+        (0, "AS"),
+        (1, "KS"),
+        (2, "6D"),
+        (3, "KC"),
+    ]
+    assert (first.winner, first.points) == (3, 19)
+    trick = views[0].trick
+    assert trick is not None
+    assert trick.winner is None
+    assert [(p.seat, str(p.card)) for p in trick.plays] == [(first.winner, "QH")]
+    later = k.view_for(first_legal(state), 2)
+    assert later.trick is not None
+    assert len(later.trick.plays) == 2
+    assert later.tricks[0] is first
