@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.domain import kozel24 as k
-from bench.tight_baseline import play_deal
+from bench.tight_baseline import deals_per_second
 
 SLICE_S = 0.5
 """How long each side plays in one turn of the comparison."""
@@ -84,6 +84,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairs", type=int, default=20, help="slices of the comparison")
     args = parser.parse_args()
+    if args.pairs < 2:
+        parser.error("--pairs needs at least 2 (the quartiles of the shares)")
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     print(f"python {platform.python_version()} on {platform.machine()}, one core")
@@ -116,12 +118,7 @@ def compare(rng: random.Random, pairs: int) -> tuple[list[float], list[float]]:
     for _ in range(pairs):
         deals, _, _, elapsed, _ = play_games(SLICE_S, rng)
         engine.append(deals / elapsed)
-        played, start = 0, time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < SLICE_S:
-            for _ in range(100):
-                play_deal(tight_rng)
-            played += 100
-        tight.append(played / elapsed)
+        tight.append(deals_per_second(SLICE_S, tight_rng, batch=100))
     return engine, tight
 
 
