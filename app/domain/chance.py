@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from functools import lru_cache
+from operator import lt, mod
 
 _DOMAIN_TAG = b"kozel-shuffle-v1"
 _WORD_RANGE = 1 << 32
@@ -32,15 +33,21 @@ def shuffled_order(seed: bytes, size: int) -> tuple[int, ...]:
     `w >= 2**32 - 2**32 % (j+1)`, else swap positions `j` and `w % (j+1)`.
     """
     order = list(range(size))
-    words = _words(seed, max(size - 1, 0))  # one word per draw while none is rejected
+    positions, bounds, limits = _draws(size)
+    words = _words(seed, len(positions))  # one word per draw while none is rejected
+    if all(map(lt, words, limits)):
+        # No word is rejected (with 24 cards, all but about one shuffle in 10**7): draw `j`
+        # takes word `j` of the stream, so the positions to swap with are known at once.
+        for j, k in zip(positions, map(mod, words, bounds), strict=True):
+            order[j], order[k] = order[k], order[j]
+        return tuple(order)
     used = 0
-    for j, bound, limit in _draws(size):
+    for j, bound, limit in zip(positions, bounds, limits, strict=True):
         word = words[used]
         used += 1
         while word >= limit:
-            # Rejected (for 24 cards, under one draw in 10**8): the `j` draws left need one
-            # word more than was read. An XOF's output is prefix-stable, so a longer digest
-            # only extends the words already used.
+            # Rejected: the `j` draws left need one word more than was read. An XOF's output
+            # is prefix-stable, so a longer digest only extends the words already used.
             if len(words) < used + j:
                 words = _words(seed, used + j + size)
             word = words[used]
@@ -52,11 +59,19 @@ def shuffled_order(seed: bytes, size: int) -> tuple[int, ...]:
 
 def _words(seed: bytes, count: int) -> tuple[int, ...]:
     """The first `count` unsigned 32-bit big-endian words of SHAKE-256(tag || seed)."""
-    return struct.unpack(f">{count}I", hashlib.shake_256(_DOMAIN_TAG + seed).digest(4 * count))
+    words = _word_struct(count)
+    return words.unpack(hashlib.shake_256(_DOMAIN_TAG + seed).digest(words.size))
 
 
 @lru_cache(maxsize=8)
-def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
-    """For each draw `j = size-1 .. 1`: `j`, the bound `j+1` and the rejection limit (the
-    largest multiple of the bound that a word can reach)."""
-    return tuple((j, j + 1, _WORD_RANGE - _WORD_RANGE % (j + 1)) for j in range(size - 1, 0, -1))
+def _word_struct(count: int) -> struct.Struct:
+    return struct.Struct(f">{count}I")
+
+
+@lru_cache(maxsize=8)
+def _draws(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """For the draws `j = size-1 .. 1`: the positions `j`, their bounds `j+1` and their
+    rejection limits (the largest multiple of the bound that a word can reach)."""
+    positions = tuple(range(size - 1, 0, -1))
+    bounds = tuple(j + 1 for j in positions)
+    return positions, bounds, tuple(_WORD_RANGE - _WORD_RANGE % bound for bound in bounds)
