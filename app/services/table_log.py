@@ -34,7 +34,7 @@ class Message:
     at: datetime
 
 
-SNAPSHOT_SCHEMA = 5
+SNAPSHOT_SCHEMA = 6
 """Bump when `Table` (or the game state inside it) changes shape: old snapshots are then
 ignored and the log is replayed."""
 

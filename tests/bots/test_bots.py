@@ -112,7 +112,7 @@ def _reshuffle_others(state: k.GameState, seat: int, rng: random.Random) -> k.Ga
             start += size
         fine = all(not hands[s] & deck.CLASS_MASK[cls] for s in others for cls in know.voids[s])
         if fine:
-            return updated(state, hands=tuple(hands))
+            return k.with_turn(updated(state, hands=tuple(hands)))
     return state
 
 

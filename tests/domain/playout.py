@@ -62,6 +62,7 @@ def _step(game: Playout, command: k.Command, check_views: bool) -> None:
         game.state = k.evolve(game.state, event)
         _observe(game, event, check_views)
     assert game.state == state
+    assert k.with_turn(state) == state, "the derived turn is not the one the fields give"
     game.log += events
     _check_conservation(state, game.played_this_deal)
     if check_views:

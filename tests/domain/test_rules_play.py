@@ -39,7 +39,9 @@ def facing(hand: str, led: str, seat: int = 1) -> GameState:
     hands = list(state.hands)
     hands[seat] = deck.mask_of(cards(hand))
     led_card = deck.INDEX[card(led)]
-    return updated(state, hands=tuple(hands), leader=(seat - 1) % 4, trick_cards=(led_card,))
+    return k.with_turn(
+        updated(state, hands=tuple(hands), leader=(seat - 1) % 4, trick_cards=(led_card,))
+    )
 
 
 def test_k11_example_4_follow_the_plain_suit() -> None:

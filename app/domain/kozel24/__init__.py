@@ -21,7 +21,7 @@ from app.domain.kozel24.commands import (
 )
 from app.domain.kozel24.decide import decide
 from app.domain.kozel24.events import REGISTRY, KozelEvent
-from app.domain.kozel24.evolve import evolve, replay
+from app.domain.kozel24.evolve import evolve, replay, with_turn
 from app.domain.kozel24.game import VARIANT, apply, is_chance_node, start_game
 from app.domain.kozel24.legal import (
     can_resign,
@@ -63,4 +63,5 @@ __all__ = [
     "start_game",
     "to_act",
     "view_for",
+    "with_turn",
 ]

@@ -5,7 +5,6 @@ Nothing here changes state; `evolve` applies the events. Legality comes from `le
 
 from __future__ import annotations
 
-from functools import cache
 from typing import assert_never
 
 from app.domain.cards import Card
@@ -120,7 +119,7 @@ def _decision(state: GameState, command: Decision) -> list[KozelEvent]:
 
 def decide_play(state: GameState, command: PlayCard) -> list[KozelEvent]:
     seat, card = command.seat, command.card
-    mask = legal.playable_mask(state, seat)
+    mask = state.playable if seat == state.turn else 0  # `legal.playable_mask`, inlined
     index = deck.INDEX_BY_CODE.get(card.code) if isinstance(card, Card) else None
     if index is None or not mask >> index & 1:
         if not mask:
@@ -129,7 +128,7 @@ def decide_play(state: GameState, command: PlayCard) -> list[KozelEvent]:
     played_card = _CARD_PLAYED[seat][index]
     if len(state.trick_cards) < 3:
         return [played_card]
-    return _trick_complete(state, played_card, (*state.trick_cards, index))
+    return _trick_complete(state, played_card, state.trick_cards + deck.ALONE[index])
 
 
 def _trick_complete(
@@ -141,7 +140,7 @@ def _trick_complete(
     assert leader is not None
     winner = (leader + deck.winning_position(played)) % 4
     trick_points = deck.trick_points(played)
-    events: list[KozelEvent] = [played_card, _trick_taken(winner, trick_points)]
+    events: list[KozelEvent] = [played_card, _TRICK_TAKEN[winner][trick_points]]
     caught = deck.caught_queen(played)
     if caught is None and len(state.tricks) + 1 < deck.TRICKS_PER_DEAL:
         return events  # the deal goes on
@@ -163,13 +162,12 @@ def _trick_complete(
 
 
 # Events are values: the 96 possible `CardPlayed` facts are made once, by seat and card index,
-# and each `TrickTaken` fact the first time it happens.
+# and so are the `TrickTaken` facts, by winner and points (four aces, 44, are the most).
 _CARD_PLAYED = tuple(tuple(CardPlayed(seat, card) for card in deck.CARDS) for seat in SEATS)
-
-
-@cache
-def _trick_taken(winner: int, points: int) -> TrickTaken:
-    return TrickTaken(winner, points)
+_TRICK_TAKEN = tuple(
+    tuple(TrickTaken(winner, points) for points in range(4 * max(deck.POINTS) + 1))
+    for winner in SEATS
+)
 
 
 def _scored(state: GameState, write: scoring.Write, points: tuple[int, ...]) -> DealScored:

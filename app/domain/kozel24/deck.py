@@ -24,6 +24,9 @@ INDEX_BY_CODE: dict[str, int] = {str(card): i for i, card in enumerate(CARDS)}
 """Indices by wire code: a string's hash is cached, so this is the cheap look-up."""
 BITS: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
 """The mask of each card index alone."""
+ALONE: tuple[tuple[int], ...] = tuple((i,) for i in range(DECK_SIZE))
+"""Each card index as a one-card tuple, made once: `trick + ALONE[card]` adds a card to a
+trick with one new tuple rather than two."""
 _BIT_BY_CODE: dict[str, int] = {str(card): 1 << i for i, card in enumerate(CARDS)}
 
 TRUMP = 0

@@ -27,6 +27,7 @@ from app.domain.kozel24.events import (
     TeamResigned,
     TrickTaken,
 )
+from app.domain.kozel24.legal import playable_for
 from app.domain.kozel24.state import (
     DECISIONS,
     GAME_OVER,
@@ -39,11 +40,10 @@ from app.domain.kozel24.state import (
     GameResult,
     GameState,
     Message,
-    Phase,
 )
 from app.domain.seats import SEATS, next_seat, seats_of, team_of
 from app.domain.tricks import TakenTrick
-from app.domain.values import unshared, updated
+from app.domain.values import from_fields, unshared, updated
 
 MESSAGE_HISTORY = 100
 """How many recent table messages the state keeps (the log keeps them all)."""
@@ -78,9 +78,16 @@ def card_played(state: GameState, event: CardPlayed) -> GameState:
     card = deck.INDEX_BY_CODE[event.card.code]
     hands = list(state.hands)
     hands[event.seat] &= ~(1 << card)
+    trick_cards = state.trick_cards + deck.ALONE[card]
+    turn = (event.seat + 1) % 4
     fields = state.__dict__.copy()
     fields["hands"] = tuple(hands)
-    fields["trick_cards"] = (*state.trick_cards, card)
+    fields["trick_cards"] = trick_cards
+    fields["turn"] = turn
+    # K-11: the next seat follows the led class if it can (`legal.playable_for` with a led
+    # card, inlined; the property tests check it against `with_turn`).
+    next_hand = hands[turn]
+    fields["playable"] = next_hand & deck.FOLLOWING[trick_cards[0]] or next_hand
     new = _new(GameState)
     _set(new, "__dict__", fields)
     return new
@@ -88,15 +95,50 @@ def card_played(state: GameState, event: CardPlayed) -> GameState:
 
 def _trick_taken(state: GameState, event: TrickTaken) -> GameState:
     """K-12: the winner takes the trick and leads the next one."""
-    assert state.leader is not None
+    return _taken(state, state.trick_cards, event, state.__dict__.copy(), state.hands)
+
+
+def trick_closed(state: GameState, played: CardPlayed, taken: TrickTaken) -> GameState:
+    """The fourth card and the trick it closes, as one update: the state that `card_played`
+    then `_trick_taken` lead to, without the state between them (`apply`'s fast path)."""
+    card = deck.INDEX_BY_CODE[played.card.code]
+    hands = list(state.hands)
+    hands[played.seat] &= ~(1 << card)
     fields = state.__dict__.copy()
-    taken = TakenTrick(state.leader, state.trick_cards, event.winner, event.points)
-    fields["tricks"] = (*state.tricks, taken)
-    fields["leader"] = event.winner
+    fields["hands"] = held = tuple(hands)
+    return _taken(state, state.trick_cards + deck.ALONE[card], taken, fields, held)
+
+
+def _taken(
+    state: GameState,
+    cards: tuple[int, ...],
+    event: TrickTaken,
+    fields: dict[str, Any],
+    hands: tuple[int, ...],
+) -> GameState:
+    """The state of `fields` once the trick of `cards` is taken (K-12): the winner leads any
+    card of `hands[winner]`."""
+    assert state.leader is not None
+    fields["tricks"] = (*state.tricks, TakenTrick(state.leader, cards, event.winner, event.points))
+    fields["leader"] = fields["turn"] = event.winner
     fields["trick_cards"] = ()
+    fields["playable"] = hands[event.winner]
     new = _new(GameState)
     _set(new, "__dict__", fields)
     return new
+
+
+def with_turn(state: GameState) -> GameState:
+    """`state` with its derived `turn` and `playable` worked out afresh from its other fields,
+    as `evolve` keeps them: for a state made by hand (a test's position, a bot's imagined
+    deal) rather than by events."""
+    leader = state.leader
+    if state.phase is not PLAY or leader is None:
+        return updated(state, turn=None, playable=0)
+    turn = (leader + len(state.trick_cards)) % 4
+    first_lead_of_game = state.deal_no == 1 and not state.tricks
+    playable = playable_for(state.hands[turn], state.trick_cards, first_lead_of_game)
+    return updated(state, turn=turn, playable=playable)
 
 
 def _game_started(event: GameStarted) -> GameState:
@@ -155,7 +197,9 @@ def _team_resigned(state: GameState, event: TeamResigned) -> GameState:
 
 def _game_ended(state: GameState, event: GameEnded) -> GameState:
     result = GameResult(event.loser, event.written, event.titles, event.reason)
-    return updated(state, phase=GAME_OVER, written=event.written, result=result)
+    return updated(
+        state, phase=GAME_OVER, written=event.written, result=result, turn=None, playable=0
+    )
 
 
 def _deck_shuffled(state: GameState, event: DeckShuffled) -> GameState:
@@ -180,26 +224,23 @@ def _dealt(state: GameState, hands: tuple[tuple[Card, ...], ...]) -> GameState:
     else:
         # K-8: the player after the dealer leads first.
         leader = next_seat(state.dealer)
-        decisions = Decisions(
-            # K-9: eligibility is judged on the dealt hand.
-            exchange_or_keep=frozenset(
-                [s for s in SEATS if (masks[s] & deck.TRUMP_MASK).bit_count() == 1]
-            ),
-            # K-10: a team whose two hands hold no queen.
-            claims=frozenset(
-                [team for team in (0, 1) if not _team_cards(masks, team) & deck.QUEENS_MASK]
-            ),
-        )
-    phase, lead = _opening(decisions, leader)
-    return updated(
-        state,
-        phase=phase,
-        dealt=masks,
-        hands=masks,
-        first_leader=leader,
-        decisions=decisions,
-        leader=lead,
-    )
+        decisions = _opened_by(masks)
+    fields = state.__dict__ | _opening(decisions, leader, masks, state.deal_no)
+    fields["dealt"] = fields["hands"] = masks
+    fields["first_leader"] = leader
+    fields["decisions"] = decisions
+    return from_fields(GameState, fields)
+
+
+def _opened_by(masks: tuple[int, ...]) -> Decisions:
+    """The options a deal (from deal 2 on) opens before the first lead; most open none."""
+    # K-9: eligibility is judged on the dealt hand.
+    lone = [seat for seat in SEATS if (masks[seat] & deck.TRUMP_MASK).bit_count() == 1]
+    # K-10: a team whose two hands hold no queen.
+    queenless = [team for team in (0, 1) if not _team_cards(masks, team) & deck.QUEENS_MASK]
+    if not lone and not queenless:
+        return NO_DECISIONS
+    return Decisions(exchange_or_keep=frozenset(lone), claims=frozenset(queenless))
 
 
 def _team_cards(masks: tuple[int, ...], team: int) -> int:
@@ -225,16 +266,25 @@ def _exchanged(state: GameState, asker: int, giver: int, trump: Card, given: Car
     )
 
 
-def _decided(state: GameState, decisions: Decisions, **changes: Any) -> GameState:
-    """The state with the options still open (and the other `changes`)."""
-    phase, leader = _opening(decisions, state.first_leader)
-    return updated(state, decisions=decisions, phase=phase, leader=leader, **changes)
+def _decided(
+    state: GameState, decisions: Decisions, hands: tuple[int, ...] | None = None, **changes: Any
+) -> GameState:
+    """The state with the options still open (and `hands` and the other `changes`)."""
+    held = state.hands if hands is None else hands
+    opening = _opening(decisions, state.first_leader, held, state.deal_no)
+    return updated(state, decisions=decisions, hands=held, **opening, **changes)
 
 
-def _opening(decisions: Decisions, first_leader: int | None) -> tuple[Phase, int | None]:
-    """K-9/K-10 phase: the first lead opens (the phase and the trick's leader) once no option
-    is left."""
-    return (DECISIONS, None) if decisions.is_open else (PLAY, first_leader)
+def _opening(
+    decisions: Decisions, first_leader: int | None, hands: tuple[int, ...], deal_no: int
+) -> dict[str, Any]:
+    """K-9/K-10 phase: the first lead opens once no option is left: the phase, the trick's
+    leader, and the first leader's turn (K-7: in deal 1 it leads the A♦)."""
+    if decisions.is_open:
+        return {"phase": DECISIONS, "leader": None, "turn": None, "playable": 0}
+    assert first_leader is not None
+    playable = playable_for(hands[first_leader], (), deal_no == 1)
+    return {"phase": PLAY, "leader": first_leader, "turn": first_leader, "playable": playable}
 
 
 def _six_of_clubs_seat(trick: TakenTrick) -> int:
@@ -263,6 +313,8 @@ def _deal_scored(state: GameState, event: DealScored) -> GameState:
         eggs_played=state.eggs_played or event.reason == "eggs",
         last_deal=summary,
         leader=None,
+        turn=None,
+        playable=0,
     )
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from app.domain.errors import IllegalAction
 from app.domain.kozel24.commands import Command, PlayCard
 from app.domain.kozel24.decide import decide, decide_play
-from app.domain.kozel24.events import CardPlayed, GameStarted, KozelEvent
-from app.domain.kozel24.evolve import card_played, fold
+from app.domain.kozel24.events import CardPlayed, GameStarted, KozelEvent, TrickTaken
+from app.domain.kozel24.evolve import card_played, fold, trick_closed
 from app.domain.kozel24.options import Options
 from app.domain.kozel24.state import SHUFFLE, GameState
 from app.domain.seats import is_seat
@@ -32,11 +32,17 @@ def start_game(options: Options, first_dealer: int) -> list[KozelEvent]:
 def apply(state: GameState, command: Command) -> tuple[GameState, list[KozelEvent]]:
     if type(command) is PlayCard:
         # The hot path: `decide` and `evolve` without their dispatch. A card that does not end
-        # its trick is the one event `card_played`.
+        # its trick is the one event `card_played`; the fourth card is followed by
+        # `trick_taken` (and, at the end of the deal, by what the deal wrote).
         events = decide_play(state, command)
         played = events[0]
-        if type(played) is CardPlayed and len(events) == 1:
-            return card_played(state, played), events
+        if type(played) is CardPlayed:
+            if len(events) == 1:
+                return card_played(state, played), events
+            taken = events[1]
+            if type(taken) is TrickTaken:
+                state = trick_closed(state, played, taken)
+                return (state if len(events) == 2 else fold(state, events[2:])), events
     else:
         events = decide(state, command)
     return fold(state, events), events

@@ -3,6 +3,10 @@
 `decide`, the API and the bots all ask these functions; nothing else judges a move. Table
 messages and resignation are open to every seat at any time of a running game (K-16, K-18),
 so they are checked by `messages_allowed` / `can_resign` rather than listed as turn actions.
+
+During play the rule of `playable_for` is judged once per card, not once per question: `evolve`
+keeps its answer for the seat to play in the state (`GameState.turn`, `GameState.playable`),
+and `to_act`, `legal_actions` and `decide` read it there.
 """
 
 from __future__ import annotations
@@ -30,10 +34,11 @@ _ALONE = tuple((seat,) for seat in SEATS)
 
 def to_act(state: GameState) -> tuple[int, ...]:
     """The seats that must act now (several during the decision phase, none at chance)."""
-    phase, leader = state.phase, state.leader
-    if phase is PLAY and leader is not None:
+    phase = state.phase
+    if phase is PLAY:
         # K-11: one card each, clockwise from the leader.
-        return _ALONE[(leader + len(state.trick_cards)) % 4]
+        turn = state.turn
+        return () if turn is None else _ALONE[turn]
     if phase is CUT:
         return _ALONE[state.cutter]
     if phase is DECISIONS:
@@ -52,17 +57,16 @@ def has_decision(state: GameState, seat: int) -> bool:
 
 def playable_mask(state: GameState, seat: int) -> int:
     """The cards `seat` may play now, as a bitmask (0 when it is not the seat's turn)."""
-    leader = state.leader
-    if leader is None or state.phase is not PLAY:
-        return 0
-    cards = state.trick_cards
-    if (leader + len(cards)) % 4 != seat:
-        return 0
-    hand = state.hands[seat]
-    if cards:
+    return state.playable if seat == state.turn else 0
+
+
+def playable_for(hand: int, trick_cards: tuple[int, ...], first_lead_of_game: bool) -> int:
+    """The cards of `hand` that may go into a trick holding `trick_cards` so far (the rule
+    behind `GameState.playable`, which `evolve` keeps)."""
+    if trick_cards:
         # K-11: follow the led class (trump, or the plain suit) if you can.
-        return (hand & deck.FOLLOWING[cards[0]]) or hand
-    if state.deal_no == 1 and not state.tricks:
+        return (hand & deck.FOLLOWING[trick_cards[0]]) or hand
+    if first_lead_of_game:
         # K-7: the first lead of deal 1 is the A♦ itself.
         return hand & (1 << deck.ACE_OF_DIAMONDS)
     return hand
@@ -77,9 +81,11 @@ def give_mask(state: GameState, seat: int) -> int:
 def legal_actions(state: GameState, seat: int) -> tuple[SeatCommand, ...]:
     """Exactly the turn actions `seat` may take now; empty when it has nothing to do."""
     phase = state.phase
-    if phase is PLAY:  # the hot path first (`_by_mask`, inlined)
+    if phase is PLAY:  # the hot path first (`playable_mask` and `_by_mask`, inlined)
+        if seat != state.turn:
+            return ()
         low, mid, high = _PLAY_TABLES[seat]
-        mask = playable_mask(state, seat)
+        mask = state.playable
         return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16]
     if phase is CUT:
         return _CUTS[seat] if seat == state.cutter else ()

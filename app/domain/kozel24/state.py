@@ -127,6 +127,14 @@ class GameState:
     tricks: tuple[TakenTrick, ...] = ()
     """The tricks taken so far in this deal, in order (every player saw them played). The
     counts per team below are read from them: the fewer the fields, the cheaper each copy."""
+    turn: int | None = None
+    """The seat whose card comes next; None outside play. Derived, like `playable`: `evolve`
+    sets both whenever the play moves on (`legal.playable_for`), so that asking whose turn it
+    is and what it may play is one read, not a judgement per question. A state changed by hand
+    rather than by events (a test's position, a bot's imagined deal) goes through
+    `evolve.with_turn`."""
+    playable: int = 0
+    """The cards `turn` may play now, as a mask (K-7, K-11); 0 outside play."""
 
     def new_deal(self, deal_no: int, dealer: int, seed: bytes) -> GameState:
         """The state at the start of a deal: the game's fields carry over, the deal's fields
@@ -183,5 +191,7 @@ _DEAL_FIELDS = (
     "leader",
     "trick_cards",
     "tricks",
+    "turn",
+    "playable",
 )
 _FRESH_DEAL = {f.name: f.default for f in dataclasses.fields(GameState) if f.name in _DEAL_FIELDS}
