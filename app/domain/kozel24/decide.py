@@ -119,7 +119,8 @@ def _decision(state: GameState, command: Decision) -> list[KozelEvent]:
 
 def decide_play(state: GameState, command: PlayCard) -> list[KozelEvent]:
     seat, card = command.seat, command.card
-    mask = state.playable if seat == state.turn else 0  # `legal.playable_mask`, inlined
+    # K-7, K-11: what the seat to play may play, kept by `evolve` (`legal.playable_for`).
+    mask = state.playable if seat == state.turn else 0
     index = deck.INDEX_BY_CODE.get(card.code) if isinstance(card, Card) else None
     if index is None or not mask >> index & 1:
         if not mask:

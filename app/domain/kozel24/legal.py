@@ -55,11 +55,6 @@ def has_decision(state: GameState, seat: int) -> bool:
     )
 
 
-def playable_mask(state: GameState, seat: int) -> int:
-    """The cards `seat` may play now, as a bitmask (0 when it is not the seat's turn)."""
-    return state.playable if seat == state.turn else 0
-
-
 def playable_for(hand: int, trick_cards: tuple[int, ...], first_lead_of_game: bool) -> int:
     """The cards of `hand` that may go into a trick holding `trick_cards` so far (the rule
     behind `GameState.playable`, which `evolve` keeps)."""
@@ -81,7 +76,7 @@ def give_mask(state: GameState, seat: int) -> int:
 def legal_actions(state: GameState, seat: int) -> tuple[SeatCommand, ...]:
     """Exactly the turn actions `seat` may take now; empty when it has nothing to do."""
     phase = state.phase
-    if phase is PLAY:  # the hot path first (`playable_mask` and `_by_mask`, inlined)
+    if phase is PLAY:  # the hot path first (`_by_mask`, inlined)
         if seat != state.turn:
             return ()
         low, mid, high = _PLAY_TABLES[seat]
