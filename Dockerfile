@@ -25,6 +25,7 @@ COPY --from=builder /opt/venv /opt/venv
 COPY pyproject.toml ./
 COPY app/ app/
 COPY migrations/ migrations/
+COPY docs/rules/ docs/rules/
 
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONPATH=/srv/kozel \

@@ -2,20 +2,30 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# Two stamps: what the server needs (`make run`), and the dev tools on top (`make test`), so
+# that each command installs only what it lacks.
+SERVER := $(VENV)/.installed-server
+DEV := $(VENV)/.installed-dev
 CHROMIUM := /usr/bin/chromium
 # pytest runs its tests in this many processes (pytest-xdist); `make check TEST_WORKERS=0` for one.
 TEST_WORKERS ?= auto
 
 .PHONY: install run migrate openapi check test test-slow bench format clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-install: $(STAMP)
+# The server's dependencies only: no test, lint, type or browser tools.
+$(SERVER): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(DEV): $(SERVER)
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+## install: the server and the dev tools (what `make test` uses)
+install: $(DEV)
 
 # The browser tests drive Debian's Chromium (Playwright's own downloads do not work here).
 $(CHROMIUM):
@@ -27,34 +37,36 @@ run: migrate
 	$(BIN)/kozel serve
 
 ## migrate: upgrade the database to the latest schema
-migrate: $(STAMP)
+migrate: $(SERVER)
 	$(BIN)/kozel migrate
 
 ## openapi: regenerate the committed OpenAPI document from the code
-openapi: $(STAMP)
+openapi: $(SERVER)
 	$(BIN)/kozel openapi > openapi/openapi.json
 
-## check: format, lint, types, import layers, then the default test suite (warnings are errors;
+## check: format, lint, types, import layers, the OpenAPI document against the OpenAPI 3.1
+##        schema, then the default test suite (warnings are errors;
 ##        the browser tests need Chromium, installed with apt-get when it is missing)
-check: $(STAMP) $(CHROMIUM)
+check: $(DEV) $(CHROMIUM)
 	$(BIN)/ruff format --check app tests bench migrations clients examples
 	$(BIN)/ruff check app tests bench migrations clients examples
 	$(BIN)/mypy --strict app
 	$(BIN)/lint-imports
+	$(BIN)/openapi-spec-validator openapi/openapi.json
 	$(BIN)/pytest -q -n $(TEST_WORKERS)
 
 ## test: set everything up and run the whole check
 test: check
 
 ## test-slow: the long suites (thousands of random games); CI runs them after `make test`
-test-slow: $(STAMP)
+test-slow: $(DEV)
 	$(BIN)/pytest -q -m slow -n $(TEST_WORKERS)
 
 ## bench: the engine benchmark (figures go to docs/performance.md)
-bench: $(STAMP)
+bench: $(DEV)
 	$(BIN)/python bench/engine.py
 
-format: $(STAMP)
+format: $(DEV)
 	$(BIN)/ruff format app tests bench migrations clients examples
 	$(BIN)/ruff check --fix app tests bench migrations clients examples
 

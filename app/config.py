@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import resource
 from functools import lru_cache
 
 from pydantic import AliasChoices, Field
@@ -22,6 +23,12 @@ class Settings(BaseSettings):
     """Database connections per instance for reads and appends (PostgreSQL)."""
     host: str = "127.0.0.1"
     port: int = 8000
+    header_timeout_s: float = 5.0
+    """A connection that has not sent a whole request head this long after it opened (or
+    after its last response) is closed."""
+    max_connections: int | None = None
+    """Connections an instance holds at once (see `app/api/connections.py`); None: the
+    process's limit of open files less `FILES_RESERVED` and the database pool."""
     max_body_bytes: int = 65_536
     """Request bodies above this size get 413 `payload_too_large` before they are read."""
     log_level: str = "info"
@@ -54,8 +61,26 @@ class Settings(BaseSettings):
     """Per token (or address): reads of views, turns and logs per second, bursts of 40."""
     recheck_interval_s: float = 1.0
     """A long-poll re-reads the database this often even without a wake-up."""
+    max_long_polls: int = 500
+    """Per instance: long-polls (state and turns) waiting at once; one more that would have
+    to wait is answered at once with 429 `rate_limited` and `Retry-After`."""
     clock_interval_s: float = 0.5
     """How often an instance looks for seats whose move clock ran out."""
+
+
+FILES_RESERVED = 100
+"""Descriptors kept for everything but client connections: the database pools, the wake-up
+listener, logs, the event loop's own."""
+
+
+def connection_cap(settings: Settings) -> int:
+    """`max_connections`, or what the descriptor limit leaves for connections."""
+    if settings.max_connections is not None:
+        return settings.max_connections
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        soft = 65_536
+    return max(16, soft - FILES_RESERVED - settings.db_pool_size)
 
 
 @lru_cache

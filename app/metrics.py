@@ -35,6 +35,38 @@ OPEN_LONG_POLLS = Gauge(
     "Long-polls (state and turns) waiting right now.",
     registry=REGISTRY,
 )
+LONG_POLLS_REFUSED = Counter(
+    "kozel_long_polls_refused_total",
+    "Long-polls answered at once with 429 because the instance held KOZEL_MAX_LONG_POLLS "
+    "waiting ones, by kind (`state`, `turns`).",
+    ["kind"],
+    registry=REGISTRY,
+)
+OPEN_STREAMS = Gauge(
+    "kozel_open_streams",
+    "View streams (`GET /v1/tables/{id}/stream`) open right now.",
+    registry=REGISTRY,
+)
+OPEN_CONNECTIONS = Gauge(
+    "kozel_open_connections",
+    "HTTP connections open right now (KOZEL_MAX_CONNECTIONS caps them).",
+    registry=REGISTRY,
+)
+CONNECTIONS_CLOSED = Counter(
+    "kozel_connections_closed_total",
+    "Connections the server closed itself: `header_timeout` (no whole request head in time), "
+    "`evicted` (at the cap, the one that waited longest for a head), `refused` (over the cap, "
+    "every connection busy: 503).",
+    ["reason"],
+    registry=REGISTRY,
+)
+VIEWS_SERVED = Counter(
+    "kozel_views_served_total",
+    "Views answered, by whether their body was rendered for the request or shared (one "
+    "rendering per table, version and seat).",
+    ["body"],
+    registry=REGISTRY,
+)
 GAMES_STARTED = Counter("kozel_games_started_total", "Games started.", registry=REGISTRY)
 GAMES_FINISHED = Counter("kozel_games_finished_total", "Games finished.", registry=REGISTRY)
 BOT_THINK = Histogram(

@@ -2,20 +2,26 @@
 against real servers on PostgreSQL; then a bare one-INSERT endpoint on the same database with
 the same number of concurrent clients, as the yardstick.
 
-    python bench/api.py [--tables 50] [--seconds 20] [--follow stream,poll] [--instances 1]
-        [--share 0.52]
+    python bench/api.py [--tables 50] [--seconds 20] [--follow stream,poll,turns]
+        [--instances 1] [--share 0.52] [--variant kozel24] [--profile DIR]
 
-Each of the four clients at a table follows the game one of two ways, each measured in its
-own run on a fresh server:
+Each client at a table (one per seat of the variant, its first seat count) follows the game
+one of three ways, each measured in its own run on a fresh server:
 
 - `stream`: one `GET …/stream` (server-sent events) per client, a view for every version;
-- `poll`: the long-poll `GET …/state?since_version&wait`, one request per version.
+- `poll`: the long-poll `GET …/state?since_version&wait`, one request per version;
+- `turns`: the bot author's loop: `GET /v1/players/me/turns?wait`, then the view of the
+  table it names, then the move.
 
 The client whose turn it is posts one of its `legal_actions` with `expected_version` and a
 `move_id`; a finished game is replaced by a new table. Prints moves/s and p50/p95/p99 latency
 of the POSTs (and the same for the bare INSERT endpoint), and the CPU time per move of the
 server processes, of PostgreSQL and of the benchmark's own clients. Client, servers and
 PostgreSQL share the machine.
+
+With `--profile DIR` every game run's server is sampled by py-spy (a dev tool): DIR gets the
+collapsed stacks of each run, and the functions of `app/` that held the most samples, inclusive
+and self, are printed after the run. A profiled run's CPU figures include py-spy's own work.
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.api.server import tune_gc  # noqa: E402
 from app.db.migrate import upgrade  # noqa: E402
+from app.domain.registry import game_of  # noqa: E402
 from tests.e2e.server import free_port  # noqa: E402
 
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -166,6 +173,7 @@ async def play_tables(
     follow: str,
     rate: float | None = None,
     pids: list[int] | None = None,
+    variant: str = "kozel24",
 ) -> Run:
     """Play `tables` games at once for `seconds`; with `rate`, the clients together post at
     most `rate` moves per second (each waits for its slot before it posts; the wait is not
@@ -192,14 +200,18 @@ async def play_tables(
                 body = await response.json(loads=orjson.loads) if response.status != 304 else None
                 return response.status, body
 
+        _, game = await call("GET", f"{bases[0]}/v1/games/{variant}")
+        seats = game["seats"][0]
+
         async def new_table(n: int) -> tuple[str, list[dict[str, str]]]:
             base = bases[n % len(bases)]
             auths = []
-            for seat in range(4):
+            for seat in range(seats):
                 _, me = await call("POST", f"{base}/v1/players", json={"name": f"t{n}p{seat}"})
                 auths.append({"Authorization": f"Bearer {me['token']}"})
-            _, table = await call("POST", f"{base}/v1/tables", json={"seat": 0}, headers=auths[0])
-            for seat in (1, 2, 3):
+            asked = {"seat": 0, "variant": variant, "seats": seats}
+            _, table = await call("POST", f"{base}/v1/tables", json=asked, headers=auths[0])
+            for seat in range(1, seats):
                 path = f"{base}/v1/tables/{table['id']}/seats/{seat}"
                 await call("PUT", path, headers=auths[seat])
             return table["id"], auths
@@ -233,6 +245,22 @@ async def play_tables(
                 if view["legal_actions"]:
                     await act(base, table_id, auth, view, rng)
 
+        async def turns_seat(base: str, table_id: str, auth: dict[str, str], rng: Any) -> None:
+            # The seat plays one table at a time, so its turns name this table or none.
+            while time.monotonic() < stop:
+                _, turns = await call("GET", f"{base}/v1/players/me/turns?wait=2", headers=auth)
+                if not turns:
+                    _, table = await call("GET", f"{base}/v1/tables/{table_id}")
+                    if table["status"] == "finished":
+                        return
+                    continue
+                url = f"{base}/v1/tables/{table_id}/state"
+                _, view = await call("GET", url, headers=auth)
+                if view["status"] == "finished":
+                    return
+                if view["legal_actions"]:
+                    await act(base, table_id, auth, view, rng)
+
         async def stream_seat(base: str, table_id: str, auth: dict[str, str], rng: Any) -> None:
             version = -1
             while time.monotonic() < stop:
@@ -255,7 +283,7 @@ async def play_tables(
                             if view["legal_actions"]:
                                 await act(base, table_id, auth, view, rng)
 
-        seat_loop = stream_seat if follow == "stream" else poll_seat
+        seat_loop = {"stream": stream_seat, "poll": poll_seat, "turns": turns_seat}[follow]
         setups = await asyncio.gather(*(new_table(n) for n in range(tables)))
         stop = time.monotonic() + WARM_UP_S + seconds
         rng = random.Random(1)
@@ -276,7 +304,7 @@ async def play_tables(
         games = [asyncio.ensure_future(table_until(n, t, a)) for n, (t, a) in enumerate(setups)]
         await asyncio.sleep(WARM_UP_S)  # every table opens its streams and makes its first moves
         if pids:
-            run.memory_per_client = (resident_bytes(pids) - before) / (4 * tables)
+            run.memory_per_client = (resident_bytes(pids) - before) / (seats * tables)
         run.latencies.clear()
         run.conflicts = run.errors = 0
         began = time.monotonic()
@@ -330,25 +358,81 @@ def fresh_postgres(admin_url: str, prefix: str) -> Iterator[str]:
 
 
 @contextmanager
-def servers(command: Callable[[int], list[str]], env: dict[str, str], count: int) -> Iterator[Any]:
-    """`count` server processes, each on its own port; yields (base URLs, pids)."""
+def servers(
+    command: Callable[[int], list[str]],
+    env: dict[str, str],
+    count: int,
+    stacks: Path | None = None,
+) -> Iterator[Any]:
+    """`count` server processes, each on its own port; yields (base URLs, pids). With
+    `stacks`, each is sampled by py-spy (`sampler`) until it ends."""
     log = Path("/tmp") / f"kozel_bench_{uuid.uuid4().hex[:8]}.log"
     processes = []
+    spies = []
     try:
         ports = [free_port() for _ in range(count)]
         processes = [start(command(port), env, port, log) for port in ports]
+        spies = [sampler(p.pid, stacks) for p in processes] if stacks else []
         yield [f"http://127.0.0.1:{port}" for port in ports], [p.pid for p in processes]
     finally:
         for process in processes:
             process.terminate()
             process.wait()
+        for spy in spies:
+            spy.wait(timeout=60)
+
+
+def sampler(pid: int, stacks: Path) -> subprocess.Popen[bytes]:
+    """py-spy sampling process `pid` until it ends, then writing its collapsed stacks to
+    `<stacks>-<pid>.txt`."""
+    spy = Path(sys.executable).with_name("py-spy")
+    output = f"{stacks}-{pid}.txt"
+    command = [str(spy), "record", "--pid", str(pid), "--format", "raw", "--rate", "250"]
+    return subprocess.Popen(
+        [*command, "--nonblocking", "--output", output],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def hot_functions(stacks: Path, top: int = 25) -> str:
+    """The functions under `app/` (and the libraries they call into) by their share of the
+    samples: inclusive (the function or anything it calls) and self (the function itself)."""
+    inclusive: dict[str, int] = {}
+    own: dict[str, int] = {}
+    total = 0
+    for line in stacks.read_text().splitlines():
+        frames, _, count = line.rpartition(" ")
+        samples = int(count)
+        total += samples
+        names = [frame.split(" (", 1)[0] + " " + where(frame) for frame in frames.split(";")]
+        for name in set(names):
+            inclusive[name] = inclusive.get(name, 0) + samples
+        if names:
+            own[names[-1]] = own.get(names[-1], 0) + samples
+    lines = [f"{total} samples"]
+    for title, table in (("inclusive", inclusive), ("self", own)):
+        lines.append(f"  {title}:")
+        for name, samples in sorted(table.items(), key=lambda item: -item[1])[:top]:
+            lines.append(f"    {samples / total:6.1%}  {name}")
+    return "\n".join(lines)
+
+
+def where(frame: str) -> str:
+    """`(app/api/deps.py:41)` → `app/api/deps.py`; a library's file by its package path."""
+    path = frame.rpartition(" (")[2].rstrip(")").rsplit(":", 1)[0]
+    for marker in ("/site-packages/", "/work/main/", str(ROOT) + "/", "/lib/python3"):
+        if marker in path:
+            return path.split(marker, 1)[1]
+    return path
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--follow", default="stream,poll", help="stream, poll, or both")
+    parser.add_argument("--follow", default="stream,poll,turns", help="stream, poll, turns")
+    parser.add_argument("--variant", default="kozel24", help="the game the tables play")
     parser.add_argument("--instances", type=int, default=1, help="server processes")
     parser.add_argument(
         "--share",
@@ -358,6 +442,7 @@ def main() -> None:
         "half of it with a p99 under 50 ms, so ask a little more than half (the verdict "
         "judges the rate reached, not the rate asked)",
     )
+    parser.add_argument("--profile", type=Path, help="sample each game run's server with py-spy")
     parser.add_argument(
         "--postgres", default=os.environ.get("KOZEL_TEST_POSTGRES_URL", DEFAULT_POSTGRES)
     )
@@ -368,7 +453,7 @@ def main() -> None:
         env.setdefault("KOZEL_RATE_MOVES_PER_S", "1000")
         env.setdefault("KOZEL_RATE_POLLS_PER_S", "1000")
         print(
-            f"{args.tables} tables x 4 clients, {args.seconds:.0f} s a run, PostgreSQL, "
+            f"{args.tables} tables of {args.variant}, {args.seconds:.0f} s a run, PostgreSQL, "
             f"{args.instances} server process(es)"
         )
 
@@ -386,7 +471,7 @@ def main() -> None:
             ]
 
         with servers(bare, env, args.instances) as (bases, pids):
-            clients = args.tables * 4
+            clients = args.tables * game_of(args.variant).info.seat_counts[0]
             inserts = functools.partial(bare_inserts, bases, clients, args.seconds)
             yardstick, yardstick.cpu = asyncio.run(measured(pids, inserts))
         yardstick.report("POST bare INSERT")
@@ -398,13 +483,25 @@ def main() -> None:
         for follow in args.follow.split(","):
             runs = ((None, "as fast as it goes"), (paced, f"asked for {paced:,.0f}/s"))
             for rate, name in runs:
-                with servers(serve, env, args.instances) as (bases, pids):
+                run_name = f"{follow}-{'full' if rate is None else 'paced'}"
+                stacks = args.profile / run_name if args.profile else None
+                with servers(serve, env, args.instances, stacks) as (bases, pids):
                     game = functools.partial(
-                        play_tables, bases, args.tables, args.seconds, follow, rate, pids
+                        play_tables,
+                        bases,
+                        args.tables,
+                        args.seconds,
+                        follow,
+                        rate,
+                        pids,
+                        args.variant,
                     )
                     run, run.cpu = asyncio.run(measured(pids, game))
                 run.report(f"moves ({follow}), {name}")
                 print(f"{'':<4} {verdict(run, yardstick)}")
+                if stacks:
+                    for found in sorted(stacks.parent.glob(f"{stacks.name}-*.txt")):
+                        print(f"    profile {found}: {hot_functions(found)}")
 
 
 def verdict(run: Run, yardstick: Run) -> str:

@@ -1,13 +1,22 @@
-"""A complete Kozel bot: it plays every table where it holds a seat, through the turns
-long-poll, choosing a random legal action (swap in your own `choose`).
+"""A complete Kozel bot: it plays random legal actions (swap in your own `choose`). Python 3.9
+or later with its standard library is all it needs (`clients/python/kozel_client.py`).
 
-    python examples/bot.py http://127.0.0.1:8000 my-bot [TOKEN]
+    python3 examples/bot.py http://127.0.0.1:8000 my-bot --bots          # a new table: the bot
+                                                       # and three server bots (--bots strong)
+    python3 examples/bot.py http://127.0.0.1:8000 my-bot --table ID --seat 2    # join a table
+    python3 examples/bot.py http://127.0.0.1:8000 my-bot     # wait until someone seats it
+
+It registers a player named `my-bot` and prints its token (or plays as `--token T`), then
+plays `--games N` games (default 1; with --bots each at a new table) and prints each result.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
+from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -21,25 +30,56 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
     return random.choice(view["legal_actions"])
 
 
-def main(base_url: str, name: str, token: str | None = None, games: int = 1) -> None:
-    client = KozelClient(base_url, token)
-    if token is None:
-        print(client.register(name), flush=True)  # the token, for the table's creator
-    finished: set[str] = set()
-    for table_id, _ in client.turns(wait=30):
-        view = client.state(table_id)
-        if view["status"] == "finished" or not view["legal_actions"]:
+def play(client: KozelClient, table_id: str) -> dict[str, Any]:
+    """Follow one table to the end of its game, acting whenever the view lists actions."""
+    view = client.state(table_id)
+    while view["status"] != "finished":
+        if not view["legal_actions"]:  # long-poll: the answer comes when the table moves
+            view = client.state(table_id, since_version=view["version"], wait=30)
             continue
         try:
             view = client.act(table_id, choose(view), expected_version=view["version"])
         except KozelError as error:
             if error.code not in ("version_conflict", "not_your_turn"):
-                raise  # someone else moved first: the next turn tells what to do
-        if view["status"] == "finished":
-            finished.add(table_id)
-            if len(finished) >= games:
-                return
+                raise
+            view = client.state(table_id)  # someone else moved first: look again
+    return view
+
+
+def tables(client: KozelClient, args: argparse.Namespace) -> Iterator[str]:
+    if args.table:
+        client.sit(args.table, args.seat)
+        yield args.table
+    while True:  # with --bots a new table, else one where someone seated this player
+        bots = dict.fromkeys((1, 2, 3), args.bots)
+        yield client.create_table(0, bots) if args.bots else next(client.turns(wait=30))[0]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="A Kozel bot that plays random legal moves.")
+    parser.add_argument("url", help="the server, e.g. http://127.0.0.1:8000")
+    parser.add_argument("name", help="the player's name at the table")
+    parser.add_argument("--token", help="play as this player instead of registering one")
+    parser.add_argument("--games", type=int, default=1, help="how many games (default 1)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--bots", nargs="?", const="random", help="new tables, with these bots")
+    mode.add_argument("--table", help="join this table first (with --seat)")
+    parser.add_argument("--seat", type=int, choices=range(4), help="the seat to take, 0..3")
+    args = parser.parse_args(argv)
+    if bool(args.table) != (args.seat is not None):
+        parser.error("--table and --seat go together")
+    client = KozelClient(args.url, args.token)
+    if args.token is None:
+        print(f"token {client.register(args.name)}: this player's identity, shown only now;")
+        print("keep it to play on as it (--token), or to seat it (PUT …/seats/{n})", flush=True)
+    for number, table_id in enumerate(islice(tables(client, args), args.games), start=1):
+        print(f"game {number}: table {table_id} ({args.url}/play#table={table_id})", flush=True)
+        view = play(client, table_id)
+        print(f"game {number}: we are team {view['my_seat'] % 2}, {view['result']}", flush=True)
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    try:
+        main()
+    except KozelError as error:
+        sys.exit(f"the server refused: {error}")

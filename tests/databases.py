@@ -41,10 +41,11 @@ class PostgresDatabase:
             make_url(self.admin).set(database=self.name).render_as_string(hide_password=False)
         )
 
-    def create(self) -> None:
+    def create(self, migrate: bool = True) -> None:
         with psycopg.connect(_dsn(self.admin), autocommit=True, connect_timeout=5) as conn:
             conn.execute(f'CREATE DATABASE "{self.name}"')
-        upgrade(self.url)
+        if migrate:
+            upgrade(self.url)
 
     def empty(self) -> None:
         with psycopg.connect(_dsn(self.url), autocommit=True) as conn:
@@ -55,18 +56,24 @@ class PostgresDatabase:
             conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
 
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[PostgresDatabase | None]:
+def created(migrate: bool = True) -> PostgresDatabase | None:
+    """A new database on the local server, or None when no server answers (outside CI)."""
     database = PostgresDatabase()
     try:
-        database.create()
+        database.create(migrate)
     except psycopg.OperationalError as error:
         if os.environ.get("CI") == "true":
             pytest.fail(f"PostgreSQL is required under CI: {error}")
-        yield None
-        return
+        return None
+    return database
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresDatabase | None]:
+    database = created()
     yield database
-    database.drop()
+    if database is not None:
+        database.drop()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

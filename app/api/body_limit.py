@@ -1,17 +1,25 @@
 """Request bodies are small JSON: anything larger than the limit is refused with 413
-`payload_too_large` (problem+json) before it is read into memory."""
+`payload_too_large` (problem+json) before it is read into memory.
+
+A body with a Content-Length is judged by it; one without (chunked) is counted as it arrives,
+and the read that passes the limit raises `TooLarge`. FastAPI reads the body inside the route
+and turns any other error of that read into a 400, so `TooLarge` is an HTTP exception (413):
+FastAPI passes those on to the problem table as they are.
+"""
 
 from __future__ import annotations
 
 import json
 
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api.problems import PROBLEM, STATUS, TITLES
 
 
-class TooLarge(Exception):
-    pass
+class TooLarge(HTTPException):
+    def __init__(self, max_bytes: int) -> None:
+        super().__init__(STATUS["payload_too_large"], _detail(max_bytes))
 
 
 class BodyLimit:
@@ -36,7 +44,7 @@ class BodyLimit:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
-                    raise TooLarge
+                    raise TooLarge(self.max_bytes)
             return message
 
         async def tracking_send(message: Message) -> None:
@@ -57,7 +65,7 @@ class BodyLimit:
                 "type": f"https://kozel.example/problems/{code}",
                 "title": TITLES[code],
                 "status": STATUS[code],
-                "detail": f"request bodies are limited to {self.max_bytes} bytes",
+                "detail": _detail(self.max_bytes),
                 "code": code,
             }
         ).encode()
@@ -72,3 +80,7 @@ class BodyLimit:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+def _detail(max_bytes: int) -> str:
+    return f"request bodies are limited to {max_bytes} bytes"

@@ -11,6 +11,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from app.api.limits import Limits
 from app.api.problems import ApiProblem
+from app.api.view_cache import RenderedViews
 from app.config import Settings
 from app.services.players import PlayerInfo, Players, token_hash
 from app.services.tables import Tables
@@ -22,6 +23,7 @@ class Services:
     players: Players
     tables: Tables
     limits: Limits
+    views: RenderedViews
 
 
 def services_of(request: Request) -> Services:
@@ -39,6 +41,16 @@ Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 # Each dependency below reads the services from the request itself rather than through
 # `Depends(_services)`: FastAPI resolves every dependency of a request afresh (its cache key,
 # its parameters): a move request resolved eight of them, five now.
+
+
+async def _token(credentials: Credentials) -> str:
+    if credentials is None or not credentials.credentials:
+        raise ApiProblem("unauthorized", "send Authorization: Bearer <token>")
+    return credentials.credentials
+
+
+async def _optional_token(credentials: Credentials) -> str | None:
+    return credentials.credentials if credentials is not None else None
 
 
 async def _caller(request: Request, credentials: Credentials) -> PlayerInfo:
@@ -63,8 +75,13 @@ async def limit_key(request: Request, credentials: Credentials) -> str:
 
 def _key_of(request: Request, credentials: HTTPAuthorizationCredentials | None) -> str:
     if credentials is not None and credentials.credentials:
-        return "t:" + token_hash(credentials.credentials)
+        return token_key(credentials.credentials)
     return "a:" + (request.client.host if request.client else "?")
+
+
+def token_key(token: str) -> str:
+    """The limits key of a token."""
+    return "t:" + token_hash(token)
 
 
 def _limited(kind: str) -> Callable[..., Awaitable[None]]:
@@ -79,5 +96,8 @@ MoveLimit = Depends(_limited("moves"))
 MessageLimit = Depends(_limited("messages"))
 PollLimit = Depends(_limited("polling"))
 Caller = Annotated[PlayerInfo, Depends(_caller)]
+Token = Annotated[str, Depends(_token)]
+"""The caller's bearer token itself (401 without one)."""
+OptionalToken = Annotated[str | None, Depends(_optional_token)]
 OptionalCaller = Annotated[PlayerInfo | None, Depends(_optional_caller)]
 LimitKey = Annotated[str, Depends(limit_key)]

@@ -5,18 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 from app.api.problems import PROBLEM, STATUS, TITLES
-from app.api.schemas import Problem
+from app.api.schemas.problem import Problem
+
+OPTIONAL_AUTH: dict[str, Any] = {"security": [{}]}
+"""Public reads: a token is optional (it adds the caller's private view, or counts the
+caller's own rate limit); FastAPI lists the bearer scheme itself, and this adds the empty
+requirement beside it."""
 
 DATABASE_DOWN = "database_unavailable"
 """Any operation that reads or writes the database answers 503 with this code (and
 `Retry-After`) while the database cannot be reached."""
+NOT_OF_AN_OPERATION = {DATABASE_DOWN, "too_many_connections"}
+"""Codes no single operation stands for: the database's (added with `database`), and the
+refusal of a connection over the cap, sent before any request is read."""
 
 
 def errors(*statuses: int, database: bool = True) -> dict[int | str, dict[str, Any]]:
     """`responses=` for the given problem statuses, each documented as problem+json with the
-    codes it may carry; with `database`, also the 503 of an unreachable database."""
+    codes it may carry; with `database`, also the 503 of an unreachable database. (FastAPI puts
+    the model under `application/json`; `app.api.openapi` moves it to problem+json.)"""
     codes: dict[int, list[str]] = {
-        status: [c for c, known in STATUS.items() if known == status and c != DATABASE_DOWN]
+        status: [
+            c for c, known in STATUS.items() if known == status and c not in NOT_OF_AN_OPERATION
+        ]
         for status in statuses
     }
     if database:

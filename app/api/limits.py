@@ -29,6 +29,11 @@ class Buckets:
         self._rate = rate
         self._state: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
+    def carry_over(self, old: str, new: str) -> None:
+        """`new` starts where `old` stands (a rotated token keeps its budget)."""
+        if old in self._state:
+            self._state[new] = self._state[old]
+
     def take(self, key: str, now: float | None = None) -> float:
         """Take one token for `key`; 0 when allowed, else the seconds to wait."""
         now = time.monotonic() if now is None else now
@@ -75,6 +80,17 @@ class Limits:
                 del self._streams[key]
 
         return close
+
+    @property
+    def open_streams(self) -> int:
+        """The view streams open right now, of every key."""
+        return sum(self._streams.values())
+
+    def carry_over(self, old_key: str, new_key: str) -> None:
+        """A rotated token takes over the old one's buckets, so that rotating does not
+        refill them."""
+        for buckets in self._buckets.values():
+            buckets.carry_over(old_key, new_key)
 
     def check(self, kind: str, key: str) -> None:
         wait = self._buckets[kind].take(key)

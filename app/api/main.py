@@ -13,20 +13,25 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
-from app.api import problems, routes_web
+from app.api import problems, routes_docs, routes_web
 from app.api.body_limit import BodyLimit
 from app.api.deps import Services
+from app.api.games import ADAPTERS
+from app.api.head import HeadAsGet
 from app.api.limits import Limits, Rate
 from app.api.observe import Observe
+from app.api.openapi import KozelAPI
+from app.api.routes_games import router as games_router
 from app.api.routes_health import router as health_router
 from app.api.routes_play import router as play_router
 from app.api.routes_players import router as players_router
 from app.api.routes_tables import router as tables_router
+from app.api.view_cache import RenderedViews
 from app.config import Settings, async_url, get_settings
 from app.db.database import create_engine, open_store, session_factory
 from app.db.migrate import check_schema
 from app.db.wakeup import Wakeup
-from app.metrics import OPEN_LONG_POLLS
+from app.metrics import OPEN_LONG_POLLS, OPEN_STREAMS
 from app.services.players import Players
 from app.services.tables import Tables
 
@@ -37,7 +42,10 @@ The network service for the Russian team card game «Козёл» (24 cards, 2 v
 
 Every table is an append-only event log. Clients read their **view** (`GET …/state`, with
 long-poll), and post the requests listed in its `legal_actions`. Errors are RFC 9457
-`application/problem+json` with a stable `code`. Rules: `docs/rules.md` (K-1 … K-18).
+`application/problem+json` with a stable `code`. Rules: `docs/rules/kozel24.md` (K-1 … K-18).
+
+`HEAD` works wherever `GET` does: the same status and headers, no body (it is not listed
+per operation).
 """
 
 
@@ -58,17 +66,20 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
         wakeup = Wakeup()
         wakeup.start_listening(url)
         sessions = session_factory(engine)
-        tables = Tables(sessions, store, wakeup, settings.recheck_interval_s, chance)
+        tables = Tables(store, wakeup, settings.recheck_interval_s, chance, settings.max_long_polls)
         limits = Limits(
             moves=Rate(settings.rate_moves_per_s, 20),
             messages=Rate(settings.rate_messages_per_min / 60, 5),
             polling=Rate(settings.rate_polls_per_s, 40),
             streams_per_key=settings.streams_per_token,
         )
-        app.state.services = Services(settings, Players(sessions), tables, limits)
+        app.state.services = Services(
+            settings, Players(sessions, wakeup), tables, limits, RenderedViews()
+        )
         app.state.engine = engine
         app.state.wakeup = wakeup
-        OPEN_LONG_POLLS.set_function(lambda: wakeup.open_waits)
+        OPEN_LONG_POLLS.set_function(lambda: tables.long_polls_waiting)
+        OPEN_STREAMS.set_function(lambda: limits.open_streams)
         keeper = asyncio.create_task(keep_clocks(tables, settings.clock_interval_s))
         try:
             yield
@@ -80,13 +91,18 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
             await store.close()
             await engine.dispose()
 
-    app = FastAPI(
+    app = KozelAPI(
         title="Kozel API",
         version="1.0.0",
         description=DESCRIPTION,
         lifespan=lifespan,
+        docs_url=None,  # routes_docs serves /docs and /redoc without a CDN
+        redoc_url=None,
+        # Relative: the server that serves the document (its /docs try calls on it).
+        servers=[{"url": "/", "description": "This server"}],
         openapi_tags=[
             {"name": "players", "description": "Players and their tokens"},
+            {"name": "games", "description": "The catalogue of games"},
             {"name": "tables", "description": "Tables and seats"},
             {"name": "playing", "description": "Views, moves, the lone trump, messages, logs"},
             {"name": "operations", "description": "Health and metrics for operators"},
@@ -94,6 +110,7 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
     )
     app.state.draining = asyncio.Event()
     problems.install(app)
+    app.add_middleware(HeadAsGet)  # innermost: the outer ones see the request as it came
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(Observe)
     if settings.cors_origins:
@@ -106,9 +123,14 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
         )
     app.include_router(health_router)
     app.include_router(players_router)
+    app.include_router(games_router)
     app.include_router(tables_router)
     app.include_router(play_router)
+    for adapter in ADAPTERS.values():  # a game's own routes (kozel24: `…/exchange`)
+        for game_router in adapter.routers():
+            app.include_router(game_router)
     routes_web.install(app)  # the web table at / and /play
+    routes_docs.install(app)  # the API's documentation at /docs and /redoc
     return app
 
 

@@ -30,6 +30,7 @@ STATUS: dict[str, int] = {
     "method_not_allowed": 405,
     "not_your_turn": 409,
     "version_conflict": 409,
+    "idempotency_mismatch": 409,
     "seat_taken": 409,
     "game_started": 409,
     "game_not_started": 409,
@@ -38,6 +39,7 @@ STATUS: dict[str, int] = {
     "payload_too_large": 413,
     "illegal_move": 422,
     "invalid_card": 422,
+    "invalid_command": 422,
     "invalid_message": 422,
     "invalid_option": 422,
     "validation_error": 422,
@@ -45,6 +47,7 @@ STATUS: dict[str, int] = {
     "internal_error": 500,
     "not_ready": 503,
     "database_unavailable": 503,
+    "too_many_connections": 503,
 }
 
 TITLES: dict[str, str] = {
@@ -56,6 +59,7 @@ TITLES: dict[str, str] = {
     "method_not_allowed": "Method not allowed",
     "not_your_turn": "Not your turn",
     "version_conflict": "The table has moved on",
+    "idempotency_mismatch": "This id was sent before with another request",
     "seat_taken": "The seat is taken",
     "game_started": "The game has started",
     "game_not_started": "The game has not started",
@@ -64,6 +68,7 @@ TITLES: dict[str, str] = {
     "payload_too_large": "The request body is too large",
     "illegal_move": "Illegal move",
     "invalid_card": "Not a card",
+    "invalid_command": "Not a well-formed command",
     "invalid_message": "Invalid message",
     "invalid_option": "Invalid option",
     "validation_error": "The request is not valid",
@@ -71,6 +76,7 @@ TITLES: dict[str, str] = {
     "internal_error": "Internal error",
     "not_ready": "Not ready to serve",
     "database_unavailable": "The database cannot be reached",
+    "too_many_connections": "Too many connections",
 }
 
 
@@ -102,14 +108,21 @@ class ApiProblem(Exception):
         self.code, self.detail, self.headers, self.extra = code, detail, headers, extra
 
 
+_METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
+
+
 def _methods_for(request: Request) -> set[str]:
-    methods: set[str] = set()
-    for route in request.app.routes:
-        match, _ = route.matches({**request.scope, "method": "GET"})
-        if match != Match.NONE and getattr(route, "methods", None):
-            methods |= set(route.methods)
-    methods.discard("HEAD")
-    return methods
+    """Every method some route of the request's path takes (routers nest, so each method is
+    tried against the whole app); HEAD wherever GET (`head.HeadAsGet`)."""
+    methods = {
+        method
+        for method in _METHODS
+        if any(
+            route.matches({**request.scope, "method": method})[0] == Match.FULL
+            for route in request.app.routes
+        )
+    }
+    return methods | {"HEAD"} if "GET" in methods else methods
 
 
 def install(app: FastAPI) -> None:
@@ -123,7 +136,10 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ServiceError)
     async def _service(_: Request, error: ServiceError) -> JSONResponse:
-        return problem(error.code, str(error))
+        retry = error.retry_after_s
+        return problem(
+            error.code, str(error), None if retry is None else {"Retry-After": str(retry)}
+        )
 
     @app.exception_handler(VersionConflict)
     async def _conflict(_: Request, error: VersionConflict) -> JSONResponse:
@@ -131,10 +147,16 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        found = error.errors()
         errors = [
             {"loc": [str(part) for part in e.get("loc", ())], "msg": str(e.get("msg", ""))}
-            for e in error.errors()
+            for e in found
         ]
+        # A value the rules name (a card, a message) is refused with the rules' own code: its
+        # validator raises an error whose type is that code (`schemas`).
+        for e in found:
+            if STATUS.get(e.get("type", "")) == 422:
+                return problem(e["type"], str(e.get("msg", "")), errors=errors)
         return problem("validation_error", "the request does not match the API", errors=errors)
 
     @app.exception_handler(StarletteHTTPException)

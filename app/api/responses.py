@@ -7,9 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 
 class FastJSONResponse(JSONResponse):
     def render(self, content: Any) -> bytes:
         return orjson.dumps(content)
+
+
+class RawJSONResponse(Response):
+    """A JSON body rendered already (a shared view from `view_cache`), sent as it is."""
+
+    media_type = "application/json"

@@ -4,57 +4,60 @@ the event log and finished deals."""
 from __future__ import annotations
 
 import weakref
-from collections.abc import AsyncIterator, Callable
-from typing import Annotated, Any
+from collections.abc import AsyncIterator
+from typing import Annotated
 
 import orjson
-from fastapi import APIRouter, Body, Header, Path, Query, Response
+from fastapi import APIRouter, Body, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from app import logs
+from app.api import head
 from app.api import schemas as s
+from app.api.acting import act
 from app.api.deps import (
     Caller,
     LimitKey,
     MessageLimit,
     MoveLimit,
     OptionalCaller,
+    OptionalToken,
     PollLimit,
     ServicesDep,
 )
-from app.api.docs import errors
-from app.api.problems import ApiProblem
-from app.api.responses import FastJSONResponse
+from app.api.docs import OPTIONAL_AUTH, errors
+from app.api.games import ADAPTERS, AnyDealRecord, AnyView, MoveBody, adapter_of
+from app.api.responses import FastJSONResponse, RawJSONResponse
 from app.api.routes_tables import TableId
-from app.api.views import deal_record, exchange_command, move_command, view_out
-from app.domain import kozel24 as k
-from app.domain.errors import IllegalAction
-from app.metrics import MOVES
-from app.services.players import PlayerInfo
-from app.services.tables import seat_of
+from app.api.views import deal_record_out
+from app.domain.commands import PostMessage, Resign
 
 router = APIRouter(prefix="/v1/tables/{table_id}", tags=["playing"])
 
 ACTION_ERRORS = errors(401, 403, 404, 409, 422, 429)
-OPTIONAL_AUTH: dict[str, Any] = {"security": [{}, {"HTTPBearer": []}]}
-"""Public reads: a token is optional (it adds the caller's private view)."""
+SSE_EXAMPLE = orjson.dumps(next(iter(ADAPTERS.values())).view_example).decode()
 
 
 @router.get(
     "/state",
-    response_model=s.ViewOut,
+    response_model=AnyView,
     operation_id="getState",
     dependencies=[PollLimit],
     openapi_extra=OPTIONAL_AUTH,
     summary="The caller's view of the table (long-poll with since_version and wait)",
     description="Without a token: the public view (no hand). With `since_version` and `wait` "
     "(seconds, at most 30) the call returns as soon as the version is past `since_version`, "
-    'else 304 after `wait`. Sends `ETag: "v<version>"`; `If-None-Match` gives 304.',
+    "else 304 after `wait`; a `since_version` beyond the table's version answers at once with "
+    'the current view. Sends an `ETag` per viewer: `"v<version>-s<seat>"` for a seat, '
+    '`"v<version>"` for the public view; `If-None-Match` with that tag (in a list, weak or '
+    "not) or `*` gives 304. An instance lets a few hundred long-polls wait at once: one more "
+    "that would have to wait is 429 `rate_limited` with `Retry-After` at once.",
     responses={304: {"description": "Not modified"}, **errors(401, 404, 422, 429)},
 )
 async def get_state(
     table_id: TableId,
     caller: OptionalCaller,
+    token: OptionalToken,
     services: ServicesDep,
     since_version: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
     wait: Annotated[float, Query(ge=0, le=30)] = 0,
@@ -62,18 +65,34 @@ async def get_state(
 ) -> Response:
     if since_version is not None and wait > 0:
         table = await services.tables.wait_for_version(table_id, since_version, wait)
-        if table.version <= since_version:
-            return _not_modified(table.version)
+        if token is not None:  # a token revoked while it waited is refused too
+            await services.players.authenticate(token)
     else:
         table = await services.tables.get(table_id)
-    if if_none_match is not None and f'"v{table.version}"' in if_none_match:
-        return _not_modified(table.version)
     seat = table.lobby.seat_of(caller.id) if caller and table.lobby else None
+    headers = {"ETag": _view_tag(table.version, seat), "Vary": "Authorization"}
+    if table.version == since_version and wait > 0:
+        return Response(status_code=304, headers=headers)
+    if if_none_match is not None and _matches(if_none_match, headers["ETag"]):
+        return Response(status_code=304, headers=headers)
     logs.table_id.set(table_id)
     logs.seat.set(seat)
     logs.version.set(table.version)
-    headers = {"ETag": f'"v{table.version}"', "Vary": "Authorization"}
-    return FastJSONResponse(view_out(table, seat), headers=headers)
+    return RawJSONResponse(services.views.body(table, seat), headers=headers)
+
+
+def _view_tag(version: int, seat: int | None) -> str:
+    """The entity tag of a view: each seat sees its own body at a version (its hand, its
+    options), and everyone else the public one."""
+    return f'"v{version}"' if seat is None else f'"v{version}-s{seat}"'
+
+
+def _matches(if_none_match: str, tag: str) -> bool:
+    """RFC 9110 §13.1.2: `*` matches any current view; otherwise a list of entity tags,
+    compared weakly (`W/"v7-s0"` matches `"v7-s0"`)."""
+    if if_none_match.strip() == "*":
+        return True
+    return tag in {candidate.strip().removeprefix("W/") for candidate in if_none_match.split(",")}
 
 
 @router.get(
@@ -84,8 +103,10 @@ async def get_state(
     summary="The caller's view as a stream of server-sent events, one per new version",
     description="`text/event-stream`: an `event: view` with `id: <version>` and the View as "
     "`data` for the current version and then for every new one; a comment line when the table "
-    "is quiet. The stream ends when the game is over, when the server stops, or after a few "
-    "minutes: reconnect with `Last-Event-ID` (or `since_version`) to go on without a gap. The "
+    "is quiet. The stream ends when the game is over, when the server stops, when its token is "
+    "revoked (`POST /v1/players/me/token`; within a heartbeat), or after a few minutes: "
+    "reconnect with `Last-Event-ID` (or `since_version`) to go on without a gap; one "
+    "beyond the table's version starts the stream with the current view. The "
     "same views as `GET …/state` (without a token: the public view). A token (or an address "
     "without one) may hold a few streams open at once; one more is 429 `rate_limited`.",
     responses={
@@ -93,22 +114,15 @@ async def get_state(
             "description": "The stream of views",
             "content": {
                 "text/event-stream": {
-                    # One event (OpenAPI 3.1 tools read `schema` as the schema of each event).
+                    # The body is a stream of text, never one JSON value: a client reads it as
+                    # text (or line by line) and parses each event's `data` as a ViewOut.
                     "schema": {
-                        "type": "object",
-                        "required": ["event", "id", "data"],
-                        "properties": {
-                            "event": {"const": "view"},
-                            "id": {"type": "string", "pattern": "^[0-9]+$"},
-                            "data": {
-                                "type": "string",
-                                "contentMediaType": "application/json",
-                                "contentSchema": {"$ref": "#/components/schemas/ViewOut"},
-                            },
-                        },
+                        "type": "string",
+                        "description": "Server-sent events: `id: <version>`, `event: view` and "
+                        "`data: <ViewOut as JSON>`, a blank line after each; `: quiet` lines "
+                        "between them",
                     },
-                    "example": 'id: 57\nevent: view\ndata: {"table_id": "…", "version": 57, '
-                    '"status": "playing", "legal_actions": []}\n\n: quiet\n\n',
+                    "example": f"id: 57\nevent: view\ndata: {SSE_EXAMPLE}\n\n: quiet\n\n",
                 }
             },
         },
@@ -117,34 +131,43 @@ async def get_state(
     response_class=StreamingResponse,
 )
 async def stream_state(
+    request: Request,
     table_id: TableId,
     caller: OptionalCaller,
+    token: OptionalToken,
     services: ServicesDep,
     key: LimitKey,
     since_version: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
     last_event_id: Annotated[str | None, Header(max_length=20)] = None,
-) -> StreamingResponse:
+) -> Response:
     since = since_version if since_version is not None else _event_id(last_event_id)
     await services.tables.get(table_id)  # a table that does not exist is a 404, not a stream
     logs.table_id.set(table_id)
     settings = services.settings
     close = services.limits.open_stream(key)
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", "Vary": "Authorization"}
+    if head.requested(request):  # the stream's headers (and its limit), without a stream
+        close()
+        answer = Response(media_type="text/event-stream", headers=headers)
+        del answer.headers["content-length"]  # a stream has no length
+        return answer
 
     async def views() -> AsyncIterator[bytes]:
         following = services.tables.follow(
             table_id, since, settings.stream_heartbeat_s, settings.stream_max_s
         )
         async for table in following:
+            if token is not None and not await services.players.holds(token):
+                return  # the token was revoked: the client reconnects and gets 401
             if table is None:
                 yield b": quiet\n\n"
                 continue
             seat = table.lobby.seat_of(caller.id) if caller and table.lobby else None
-            data = orjson.dumps(view_out(table, seat))
+            data = services.views.body(table, seat)
             yield b"id: %d\nevent: view\ndata: %b\n\n" % (table.version, data)
 
     stream = views()
     weakref.finalize(stream, close)  # however the stream ends, even if it never started
-    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", "Vary": "Authorization"}
     return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
 
 
@@ -155,55 +178,17 @@ def _event_id(value: str | None) -> int:
     return min(int(value), 2**31 - 1)
 
 
-def _not_modified(version: int) -> Response:
-    return Response(status_code=304, headers={"ETag": f'"v{version}"', "Vary": "Authorization"})
-
-
-async def _act(
-    services: ServicesDep,
-    table_id: str,
-    caller: PlayerInfo,
-    command: Callable[[int], k.Command],
-    body: s.Acting,
-) -> JSONResponse:
-    logs.table_id.set(table_id)
-    try:
-        table, seat = await services.tables.act(
-            table_id, caller, command, body.expected_version, body.move_id
-        )
-    except Exception as error:
-        MOVES.labels(getattr(error, "code", "internal_error")).inc()
-        if isinstance(error, IllegalAction):
-            await _illegal(services, table_id, caller, error)
-        raise
-    MOVES.labels("accepted").inc()
-    logs.seat.set(seat)
-    logs.version.set(table.version)
-    return FastJSONResponse(view_out(table, seat))
-
-
-async def _illegal(
-    services: ServicesDep, table_id: str, caller: PlayerInfo, error: IllegalAction
-) -> None:
-    """422 `illegal_move` with the legal actions the caller has now."""
-    current = await services.tables.get(table_id)
-    seat = seat_of(current, caller.id)
-    raise ApiProblem(
-        "illegal_move",
-        str(error),
-        current_version=current.version,
-        legal_actions=view_out(current, seat)["legal_actions"],
-    ) from None
-
-
 @router.post(
     "/moves",
-    response_model=s.ViewOut,
+    response_model=AnyView,
     operation_id="postMove",
     dependencies=[MoveLimit],
-    summary="Cut, play a card, claim no queens, or play on",
-    description="Returns the caller's view after the move. `legal_actions` in the view lists "
-    "exactly the bodies that are accepted now.",
+    summary="A move of the table's game: a body of its `legal_actions`",
+    description="Every game's actions but the 24-card Kozel's lone-trump answers "
+    '(`…/exchange`) are posted here, as `{"type": …, …}` bodies named after the game\'s '
+    "rules (kozel24: cut, play a card, claim no queens, play on). Returns the caller's view "
+    "after the move. `legal_actions` in the view lists exactly the bodies that are accepted "
+    "now.",
     responses=ACTION_ERRORS,
 )
 async def post_move(
@@ -211,7 +196,7 @@ async def post_move(
     caller: Caller,
     services: ServicesDep,
     body: Annotated[
-        s.MoveIn,
+        MoveBody,
         Body(
             openapi_examples={
                 "cut": {"value": {"type": "cut", "position": 12}},
@@ -221,39 +206,21 @@ async def post_move(
             }
         ),
     ],
-) -> JSONResponse:
-    return await _act(services, table_id, caller, lambda seat: move_command(body, seat), body)
-
-
-@router.post(
-    "/exchange",
-    response_model=s.ViewOut,
-    operation_id="postExchange",
-    dependencies=[MoveLimit],
-    summary="The lone trump (K-9): exchange or keep it, or give the partner a card",
-    responses=ACTION_ERRORS,
-)
-async def post_exchange(
-    table_id: TableId,
-    caller: Caller,
-    services: ServicesDep,
-    body: Annotated[
-        s.DecisionIn | s.GiveIn,
-        Body(
-            openapi_examples={
-                "exchange": {"value": {"decision": "exchange"}},
-                "keep": {"value": {"decision": "keep"}},
-                "give": {"value": {"give": "10H"}},
-            }
-        ),
-    ],
-) -> JSONResponse:
-    return await _act(services, table_id, caller, lambda seat: exchange_command(body, seat), body)
+) -> Response:
+    move = body  # every game's body is an action (`Acting`)
+    return await act(
+        services,
+        table_id,
+        caller,
+        "moves",
+        lambda table, seat: adapter_of(table.variant).command(move, seat),
+        move,
+    )
 
 
 @router.post(
     "/messages",
-    response_model=s.ViewOut,
+    response_model=AnyView,
     operation_id="postMessage",
     dependencies=[MessageLimit],
     summary="A table message (K-16), seen by the whole table; disabled in deal 1",
@@ -261,16 +228,23 @@ async def post_exchange(
 )
 async def post_message(
     table_id: TableId, caller: Caller, services: ServicesDep, body: s.MessageIn
-) -> JSONResponse:
-    return await _act(services, table_id, caller, lambda seat: k.PostMessage(seat, body.text), body)
+) -> Response:
+    return await act(
+        services,
+        table_id,
+        caller,
+        "messages",
+        lambda table, seat: PostMessage(seat, body.text),
+        body,
+    )
 
 
 @router.post(
     "/resign",
-    response_model=s.ViewOut,
+    response_model=AnyView,
     operation_id="resign",
     dependencies=[MoveLimit],
-    summary="The caller's team resigns (K-18)",
+    summary="The caller's side resigns (K-18 and its like in every game)",
     responses=ACTION_ERRORS,
 )
 async def resign(
@@ -278,8 +252,10 @@ async def resign(
     caller: Caller,
     services: ServicesDep,
     body: Annotated[s.ResignIn | None, Body()] = None,
-) -> JSONResponse:
-    return await _act(services, table_id, caller, k.Resign, body or s.ResignIn())
+) -> Response:
+    return await act(
+        services, table_id, caller, "resign", lambda table, seat: Resign(seat), body or s.ResignIn()
+    )
 
 
 @router.get(
@@ -313,13 +289,17 @@ async def list_events(
 @router.get(
     "/deals/{deal_no}",
     operation_id="getDeal",
-    summary="A finished deal: every hand, the cut, the seed and its commitment",
-    description="403 `deal_running` while the deal is being played.",
+    summary="A finished deal: every hand, the cut, the seed and its commitment, the deck",
+    description="The deal as its game records it, with `deck`: the whole card order after "
+    "the cut that it was dealt from, so anyone can re-check the shuffle from the seed and "
+    "replay the deal. 403 `deal_running` while the deal is being played.",
+    response_model=AnyDealRecord,
     responses=errors(403, 404, 422),
 )
 async def get_deal(
     table_id: TableId,
     deal_no: Annotated[int, Path(ge=1, le=10_000)],
     services: ServicesDep,
-) -> s.DealRecordOut:
-    return deal_record(await services.tables.deal_events(table_id, deal_no))
+) -> JSONResponse:
+    table, record = await services.tables.deal_record(table_id, deal_no)
+    return FastJSONResponse(deal_record_out(table.variant, record))

@@ -1,13 +1,13 @@
-"""Players: register, who am I, and the bot author's turn list."""
+"""Players: register, who am I, a new token, and the bot author's turn list."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
 from app.api import schemas as s
-from app.api.deps import Caller, PollLimit, ServicesDep
+from app.api.deps import Caller, MoveLimit, PollLimit, ServicesDep, Token, token_key
 from app.api.docs import errors
 
 router = APIRouter(prefix="/v1/players", tags=["players"])
@@ -20,8 +20,29 @@ router = APIRouter(prefix="/v1/players", tags=["players"])
     summary="Register a player and get its bearer token",
     responses=errors(422),
 )
-async def create_player(body: s.NewPlayerIn, services: ServicesDep) -> s.NewPlayerOut:
+async def create_player(
+    body: s.NewPlayerIn, services: ServicesDep, response: Response
+) -> s.NewPlayerOut:
     new = await services.players.register(body.name)
+    response.headers["Cache-Control"] = "no-store"
+    return s.NewPlayerOut(id=new.player.id, name=new.player.name, token=new.token)
+
+
+@router.post(
+    "/me/token",
+    operation_id="rotateToken",
+    dependencies=[MoveLimit],
+    summary="Replace the caller's token: a new one now, the old one revoked at once",
+    description="Answers with the player and its new token, shown only this once. From this "
+    "answer on the old token is 401 `unauthorized` on every request and on every instance; "
+    "a view stream opened with it ends within its heartbeat (reconnect with the new token and "
+    "`Last-Event-ID`). Limited like moves.",
+    responses=errors(401, 429),
+)
+async def rotate_token(token: Token, services: ServicesDep, response: Response) -> s.NewPlayerOut:
+    new = await services.players.rotate(token)
+    services.limits.carry_over(token_key(token), token_key(new.token))
+    response.headers["Cache-Control"] = "no-store"
     return s.NewPlayerOut(id=new.player.id, name=new.player.name, token=new.token)
 
 
@@ -36,13 +57,18 @@ async def get_me(caller: Caller) -> s.PlayerOut:
     dependencies=[PollLimit],
     summary="The caller's tables where it must act now (long-poll with wait)",
     description="With `wait` (seconds, at most 30) the call returns as soon as the list is "
-    "non-empty, or an empty list when the time is up. This is a bot's main loop.",
+    "non-empty, or an empty list when the time is up. This is a bot's main loop. An instance "
+    "lets a few hundred long-polls wait at once: one more that would have to wait is 429 "
+    "`rate_limited` with `Retry-After` at once.",
     responses=errors(401, 422, 429),
 )
 async def list_my_turns(
     caller: Caller,
+    token: Token,
     services: ServicesDep,
     wait: Annotated[float, Query(ge=0, le=30)] = 0,
 ) -> list[s.TurnOut]:
     found = await services.tables.turns(caller, wait)
+    if wait > 0:  # a token revoked while it waited is refused too
+        await services.players.authenticate(token)
     return [s.TurnOut(table_id=table_id, version=version) for table_id, version in found]

@@ -10,21 +10,28 @@ from app.api import schemas as s
 from app.api.deps import Caller, ServicesDep
 from app.api.docs import errors
 from app.api.views import table_out
-from app.services.tables import TableOptions
+from app.services.tables import NewTableRequest
 
 router = APIRouter(prefix="/v1/tables", tags=["tables"])
 
 TableId = Annotated[str, Path(pattern=r"^[0-9a-f-]{36}$", description="The table's id")]
-SeatNo = Annotated[int, Path(ge=0, le=3, description="Seat 0..3")]
+SeatNo = Annotated[int, Path(ge=0, le=3, description="A seat 0..n-1 of the table")]
 
 
 @router.post(
     "",
     status_code=201,
     operation_id="createTable",
-    summary="Create a table, optionally taking a seat and seating bots",
-    description="Honours `Idempotency-Key`: the same key from the same player returns the "
-    "table the first request created.",
+    summary="Create a table of a game, optionally taking a seat and seating bots",
+    description="`variant` is one of `GET /v1/games` (default `kozel24`), `seats` the number "
+    "of players where the game allows several, `options` the table's (`move_clock_s`, "
+    "`first_dealer`) and the game's own (its catalogue entry gives their JSON Schema); an "
+    "unknown variant, seat count or option is 422 `invalid_option`. Honours "
+    "`Idempotency-Key`: the same key from the same player with the same body returns the "
+    "table the first request created; with another body it is 409 `idempotency_mismatch`. "
+    "The same body is the same request as the server reads it (canonical JSON: sorted keys, "
+    "no white space, defaults filled in), so key order or a default spelled out change "
+    "nothing.",
     responses=errors(401, 409, 422),
 )
 async def create_table(
@@ -38,16 +45,16 @@ async def create_table(
     clock = body.options.move_clock_s
     if "move_clock_s" not in body.options.model_fields_set:
         clock = services.settings.default_move_clock_s  # the operator's default
-    options = TableOptions(
-        eggs=body.options.eggs,
-        messages=body.options.messages,
+    asked = NewTableRequest(
+        variant=body.variant,
+        seats=body.seats,
+        options=body.options.game_options(),
         move_clock_s=clock,
         first_dealer=body.options.first_dealer,
+        seat=body.seat,
+        bots={int(seat): level for seat, level in body.bots.items()},
     )
-    bots: dict[int, str] = {int(seat): level for seat, level in body.bots.items()}
-    table = await services.tables.create(
-        caller, body.variant, options, body.seat, bots, idempotency_key
-    )
+    table = await services.tables.create(caller, asked, idempotency_key)
     return table_out(await services.tables.summary(table.id))
 
 
@@ -81,7 +88,9 @@ async def get_table(table_id: TableId, services: ServicesDep) -> s.TableOut:
     "/{table_id}/seats/{seat}",
     operation_id="takeSeat",
     summary='Take a seat (no body) or seat a bot (`{"bot": level}`)',
-    description="Idempotent for the same caller. The game starts when all four seats are filled.",
+    description="Idempotent for the same caller. The game starts when all four seats are "
+    "filled; then seats no longer change (409 `game_started`, and 409 `game_over` once the "
+    "game is over).",
     responses=errors(401, 404, 409, 422),
 )
 async def take_seat(
@@ -101,7 +110,11 @@ async def take_seat(
 @router.delete(
     "/{table_id}/seats/{seat}",
     operation_id="leaveSeat",
-    summary="Leave a seat (or remove a bot) before the game starts",
+    summary="Leave a seat (or remove a bot); during a game a bot takes the seat over (K-18)",
+    description="Before the game starts the seat is free again (a seated player may also "
+    "remove a bot). During the game the caller leaves its own seat and a `heuristic` bot "
+    "plays it to the end (K-18); the game's bots stay (409 `game_started`). Once the game is "
+    "over every seat change is 409 `game_over`: the log ends with `game_ended`.",
     responses=errors(401, 403, 404, 409, 422),
 )
 async def leave_seat(

@@ -13,9 +13,12 @@ from pathlib import Path
 
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
+
+from app.domain.registry import GAMES
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -50,7 +53,27 @@ async def page() -> FileResponse:
     return FileResponse(STATIC / "index.html", headers=HEADERS)
 
 
-class _Static(StaticFiles):
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
+"""The rules as players read them, one page a game (`docs/rules/<variant>.md`)."""
+MARKDOWN = {**HEADERS, "Content-Type": "text/markdown; charset=utf-8"}
+
+
+@router.get("/rules/{variant}")
+async def rules(variant: str) -> Response:
+    """A game's rules page (the catalogue's `rules`), as the Markdown it is written in."""
+    page = RULES / f"{variant}.md"
+    if variant not in GAMES or not page.is_file():
+        raise StarletteHTTPException(404, f"no rules page for {variant!r}")
+    return Response(page.read_bytes(), headers=MARKDOWN)
+
+
+class Static(StaticFiles):
+    """Files served with the given headers (by default the page's)."""
+
+    def __init__(self, directory: Path, headers: dict[str, str] = HEADERS) -> None:
+        super().__init__(directory=directory)
+        self.headers = headers
+
     def file_response(
         self,
         full_path: str | os.PathLike[str],
@@ -59,10 +82,10 @@ class _Static(StaticFiles):
         status_code: int = 200,
     ) -> Response:
         response = super().file_response(full_path, stat_result, scope, status_code)
-        response.headers.update(HEADERS)
+        response.headers.update(self.headers)
         return response
 
 
 def install(app: FastAPI) -> None:
     app.include_router(router)
-    app.mount("/static", _Static(directory=STATIC), name="static")
+    app.mount("/static", Static(STATIC), name="static")

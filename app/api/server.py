@@ -13,8 +13,10 @@ from types import FrameType
 import uvicorn
 from fastapi import FastAPI
 
+from app.api.connections import Guard, GuardedConfig
 from app.api.main import create_app, drain
-from app.config import Settings
+from app.config import Settings, connection_cap
+from app.metrics import OPEN_CONNECTIONS
 
 log = logging.getLogger("kozel.server")
 
@@ -28,6 +30,7 @@ class DrainingServer(uvicorn.Server):
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
+        OPEN_CONNECTIONS.set_function(lambda: len(self.server_state.connections))
         if self._settings.gc_tuning:
             tune_gc()
 
@@ -61,13 +64,21 @@ def tune_gc() -> None:
 
 def run_server(settings: Settings, host: str, port: int) -> None:
     app = create_app(settings)
-    config = uvicorn.Config(
+    cap = connection_cap(settings)
+    config = GuardedConfig(
         app,
+        Guard(settings.header_timeout_s, cap),
         host=host,
         port=port,
         log_config=None,
         access_log=False,
         timeout_graceful_shutdown=int(settings.shutdown_grace_s),
         proxy_headers=True,
+    )
+    log.info(
+        "serving at most %d connections; a request head is due within %s s",
+        cap,
+        settings.header_timeout_s,
+        extra={"event": "limits"},
     )
     DrainingServer(config, settings, app).run()

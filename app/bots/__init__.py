@@ -1,34 +1,21 @@
 """Computer players. A bot sees exactly what a human in its seat would see: it is given the
-seat's `View` (`app.domain.kozel24.View`) and nothing else, and answers with one of the
-view's legal actions."""
+seat's view (`app.domain.view.View`, with the game's own part) and nothing else, and answers
+with one of the view's legal actions. Each game has its bots (`app/bots/<variant>/`); the
+random bot serves every game; `registry` maps a variant and a level to a bot."""
 
 from __future__ import annotations
 
-import random
-from typing import Protocol
+from typing import Any, Protocol
 
-from app.domain import kozel24 as k
+from app.domain.commands import Command
+from app.domain.view import View
 
 
 class Bot(Protocol):
     level: str
 
-    def choose(self, view: k.View) -> k.SeatCommand: ...
+    def choose(self, view: View[Any]) -> Command: ...
 
 
 BOT_LEVELS = ("random", "heuristic", "strong")
-
-
-def make_bot(level: str, rng: random.Random) -> Bot:
-    from app.bots.heuristic import HeuristicBot
-    from app.bots.random_bot import RandomBot
-    from app.bots.strong import StrongBot
-
-    match level:
-        case "random":
-            return RandomBot(rng)
-        case "heuristic":
-            return HeuristicBot(rng)
-        case "strong":
-            return StrongBot(rng)
-    raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}")
+"""Every game offers these three levels."""

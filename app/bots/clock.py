@@ -1,32 +1,21 @@
-"""What the server plays for a seat whose move clock ran out.
-
-K-5: the cut is made at a random position. K-9/K-10 (Decision): an unanswered option
-defaults to keep / play on / the partner's lowest-value legal card. A card to play is chosen
-by the heuristic bot, from the seat's view as always.
-"""
+"""What the server plays for a seat whose move clock ran out: the game's own default where
+its rules give one (a random cut, keep, play on, pass…), else its heuristic bot's choice from
+the seat's view, as always."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from app.bots.heuristic import HeuristicBot
-from app.domain import kozel24 as k
-from app.domain.kozel24 import deck
+from app.bots.registry import make_bot
+from app.domain.commands import Command
+from app.domain.game import Game
 
 
-def clock_default(view: k.View, rng: random.Random) -> k.SeatCommand:
-    actions = view.legal_actions
-    if not actions:
+def clock_default(game: Game[Any, Any], state: Any, seat: int, rng: random.Random) -> Command:
+    if not game.legal_actions(state, seat):
         raise ValueError("the seat has nothing to do")
-    for action in actions:
-        match action:
-            case k.CutDeck():
-                return rng.choice(actions)
-            case k.DecideExchange(seat=seat):
-                return k.DecideExchange(seat, False)
-            case k.PlayOn():
-                return action
-    gives = [a for a in actions if isinstance(a, k.GiveCard)]
-    if gives:
-        return min(gives, key=lambda g: (deck.POINTS[deck.INDEX[g.card]], -deck.INDEX[g.card]))
-    return HeuristicBot(rng).choose(view)
+    default = game.clock_default(state, seat, rng.randrange(2**31))
+    if default is not None:
+        return default
+    return make_bot(game.info.variant, "heuristic", rng).choose(game.view_for(state, seat))

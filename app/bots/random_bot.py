@@ -1,10 +1,13 @@
-"""The random bot: a uniformly random legal action from its seat's view (the fuzzing floor)."""
+"""The random bot: a uniformly random legal action from its seat's view (the fuzzing floor).
+It knows no game: it serves every one."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from app.domain import kozel24 as k
+from app.domain.commands import Command
+from app.domain.view import View
 
 
 class RandomBot:
@@ -13,6 +16,6 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
 
-    def choose(self, view: k.View) -> k.SeatCommand:
+    def choose(self, view: View[Any]) -> Command:
         """A bot sees exactly what a human in its seat would see: the view, nothing else."""
         return self._rng.choice(view.legal_actions)

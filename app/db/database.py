@@ -69,7 +69,7 @@ async def open_store(database_url: str, engine: AsyncEngine, pool_size: int) -> 
     """The event store for a database: psycopg with its own pool on PostgreSQL (an append is
     one round trip), SQLAlchemy Core on `engine` elsewhere."""
     if make_url(async_url(database_url)).get_backend_name() == "postgresql":
-        store = PostgresStore(database_url, pool_size)
+        store = PostgresStore(database_url, engine, pool_size)
         await store.open()
         return store
     return SqlStore(engine)

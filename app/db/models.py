@@ -45,8 +45,8 @@ class GameTable(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer)
     deal_no: Mapped[int] = mapped_column(Integer, default=0)
-    written_0: Mapped[int] = mapped_column(Integer, default=0)
-    written_1: Mapped[int] = mapped_column(Integer, default=0)
+    scores: Mapped[list[int]] = mapped_column(JSON)
+    """Per side, in the game's own unit (written points, pairs, game points, marks…)."""
     created_at: Mapped[datetime] = mapped_column()
     updated_at: Mapped[datetime] = mapped_column()
     snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -88,7 +88,9 @@ class Event(Base):
 
 class Move(Base):
     """A `move_id` and the version its move led to: a retry answers with the view at that
-    version (the log never changes, so the answer is the same) and appends nothing."""
+    version (the log never changes, so the answer is the same) and appends nothing. `digest`
+    is the request's (`app/services/idempotency.py`): the same id with another request is
+    refused; NULL (a move recorded before digests were kept) matches any request."""
 
     __tablename__ = "moves"
     table_id: Mapped[str] = mapped_column(
@@ -97,14 +99,17 @@ class Move(Base):
     player_id: Mapped[str] = mapped_column(String(36), primary_key=True)
     move_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     version: Mapped[int] = mapped_column(Integer)
+    digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column()
 
 
 class TableRequest(Base):
-    """An `Idempotency-Key` of table creation, per player."""
+    """An `Idempotency-Key` of table creation, per player, and the digest of the request (as
+    for `Move`)."""
 
     __tablename__ = "table_requests"
     player_id: Mapped[str] = mapped_column(String(36), primary_key=True)
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     table_id: Mapped[str] = mapped_column(String(36))
+    digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column()

@@ -50,6 +50,25 @@ class NewEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class ClientRequest:
+    """A request a client may send again: a player's `move_id` or `Idempotency-Key` (`key`),
+    and the digest of what it asked (`app/services/idempotency.py`)."""
+
+    player_id: str
+    key: str
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
+class RequestRecord:
+    """The table an `Idempotency-Key` created, and the digest its request had (None: recorded
+    before digests were kept)."""
+
+    table_id: str
+    digest: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class TableRow:
     """One read of a table's projection row."""
 
@@ -60,6 +79,8 @@ class TableRow:
     snapshot_schema: int | None
     move_version: int | None = None
     """The version a given `move_id` of a given player led to, if that move landed."""
+    move_digest: str | None = None
+    """That move's request digest (None: it landed before digests were kept)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +89,8 @@ class Projection:
 
     status: str
     deal_no: int
-    written: tuple[int, int]
+    scores: tuple[int, ...]
+    """Per side, in the game's unit."""
     snapshot: dict[str, Any]
     snapshot_schema: int
     deadline_at: datetime | None
@@ -88,8 +110,10 @@ class NewTable:
 
     variant: str
     options: dict[str, Any]
-    request: tuple[str, str] | None = None
-    """The creator's `(player_id, Idempotency-Key)`, if it sent one."""
+    seats: tuple[int, ...]
+    """The seats that players or bots take (a row each)."""
+    request: ClientRequest | None = None
+    """The creator's `Idempotency-Key`, if it sent one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +125,8 @@ class Append:
     projection: Projection
     seats: Sequence[SeatChange] = ()
     """Seat rows whose player, bot or `must_act` flag changed."""
-    move: tuple[str, str] | None = None
-    """`(player_id, move_id)` of the client move that caused this append."""
+    move: ClientRequest | None = None
+    """The `move_id` of the client move that caused this append."""
     notify: str | None = None
     """A wake-up for the other instances, sent when the append commits (PostgreSQL)."""
     new_table: NewTable | None = field(default=None)
@@ -112,12 +136,36 @@ class Append:
         return self.expected_version + len(self.events)
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    player_id: str | None
+    player_name: str | None
+    bot: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    """A table as the lobby lists it: its projection row and its seats."""
+
+    id: str
+    variant: str
+    status: str
+    options: dict[str, Any]
+    seats: tuple[SeatRow, ...]
+    scores: tuple[int, ...]
+    deal_no: int
+    version: int
+    created_at: datetime
+
+
 class EventStore(Protocol):
     async def read(
         self, table_id: str, known_version: int | None = None, move: tuple[str, str] | None = None
     ) -> TableRow | None:
         """The projection row (None: no such table), in one statement outside a transaction.
-        The snapshot is left out when its version is `known_version`."""
+        The snapshot is left out when its version is `known_version`. With `move` (a player's
+        `(player_id, move_id)`), also the version that move led to and its digest."""
 
     async def load(self, table_id: str, after_seq: int = 0) -> list[StoredEvent]:
         """The log of a table after `after_seq`, in order."""
@@ -128,7 +176,18 @@ class EventStore(Protocol):
     async def turns(self, player_id: str) -> list[tuple[str, int]]:
         """`(table_id, version)` of the running tables where the player must act now."""
 
-    async def table_of_request(self, player_id: str, key: str) -> str | None:
+    async def table_of_request(self, player_id: str, key: str) -> RequestRecord | None:
         """The table an `Idempotency-Key` of this player created, if any."""
+
+    async def summaries(
+        self, status: str | None, limit: int, before: tuple[datetime, str] | None
+    ) -> list[TableSummary]:
+        """Tables newest first (with `status`, if given), at most `limit`, created before
+        `(created_at, id)` when given (the cursor of the page before)."""
+
+    async def summary(self, table_id: str) -> TableSummary | None: ...
+
+    async def due(self, now: datetime, limit: int) -> list[str]:
+        """Running tables whose earliest move-clock deadline has passed, the oldest first."""
 
     async def close(self) -> None: ...

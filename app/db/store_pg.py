@@ -17,9 +17,18 @@ import psycopg
 from psycopg.types.json import Json, set_json_dumps, set_json_loads
 from psycopg_pool import AsyncConnectionPool
 from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.config import async_url
-from app.db.store import CHANNEL, Append, StoredEvent, TableRow, VersionConflict
+from app.db.directory import TableDirectory
+from app.db.store import (
+    CHANNEL,
+    Append,
+    RequestRecord,
+    StoredEvent,
+    TableRow,
+    VersionConflict,
+)
 
 _READ = """
 SELECT version, CASE WHEN version = %(known)s THEN NULL ELSE snapshot END, snapshot_schema
@@ -27,29 +36,30 @@ FROM game_tables WHERE id = %(id)s
 """
 _READ_WITH_MOVE = """
 SELECT t.version, CASE WHEN t.version = %(known)s THEN NULL ELSE t.snapshot END,
-       t.snapshot_schema,
-       (SELECT m.version FROM moves m
-        WHERE m.table_id = t.id AND m.player_id = %(player)s AND m.move_id = %(move)s)
-FROM game_tables t WHERE t.id = %(id)s
+       t.snapshot_schema, m.version, m.digest
+FROM game_tables t LEFT JOIN moves m
+    ON m.table_id = t.id AND m.player_id = %(player)s AND m.move_id = %(move)s
+WHERE t.id = %(id)s
 """
 _LOAD = """
 SELECT seq, type, schema_version, deal_no, payload, created_at FROM events
 WHERE table_id = %s AND seq > %s ORDER BY seq
 """
 _VERSION = "SELECT version FROM game_tables WHERE id = %s"
-_REQUEST = (
-    "INSERT INTO table_requests (player_id, key, table_id, created_at) VALUES (%s, %s, %s, %s)"
-)
+_REQUEST = """
+INSERT INTO table_requests (player_id, key, digest, table_id, created_at)
+VALUES (%s, %s, %s, %s, %s)
+"""
 _NEW_TABLE = """
 INSERT INTO game_tables
-    (id, variant, status, options, version, deal_no, written_0, written_1, created_at, updated_at)
-VALUES (%s, %s, 'waiting', %s, 0, 0, 0, 0, %s, %s)
+    (id, variant, status, options, version, deal_no, scores, created_at, updated_at)
+VALUES (%s, %s, 'waiting', %s, 0, 0, '[]', %s, %s)
 """
 _NEW_SEAT = "INSERT INTO seats (table_id, seat, must_act) VALUES (%s, %s, false)"
 _APPEND = """
 WITH guard AS (
     UPDATE game_tables SET version = %(new_version)s, updated_at = %(at)s, status = %(status)s,
-        deal_no = %(deal_no)s, written_0 = %(written_0)s, written_1 = %(written_1)s,
+        deal_no = %(deal_no)s, scores = %(scores)s,
         snapshot = %(snapshot)s, snapshot_schema = %(snapshot_schema)s,
         deadline_at = %(deadline_at)s
     WHERE id = %(id)s AND version = %(expected)s
@@ -61,9 +71,9 @@ WITH guard AS (
         AS e(seq integer, type text, schema_version integer, deal_no integer, payload json)
     RETURNING 1
 ), moved AS (
-    INSERT INTO moves (table_id, player_id, move_id, version, created_at)
-    SELECT guard.id, m.player_id, m.move_id, %(new_version)s, %(at)s
-    FROM guard, json_to_recordset(%(moves)s) AS m(player_id text, move_id text)
+    INSERT INTO moves (table_id, player_id, move_id, version, digest, created_at)
+    SELECT guard.id, m.player_id, m.move_id, %(new_version)s, m.digest, %(at)s
+    FROM guard, json_to_recordset(%(moves)s) AS m(player_id text, move_id text, digest text)
     RETURNING 1
 ), seated AS (
     UPDATE seats SET player_id = c.player_id, bot = c.bot, must_act = c.must_act
@@ -82,7 +92,7 @@ _TURNS = """
 SELECT t.id, t.version FROM game_tables t JOIN seats s ON s.table_id = t.id
 WHERE s.player_id = %s AND s.must_act AND t.status = 'playing' ORDER BY t.updated_at
 """
-_TABLE_OF_REQUEST = "SELECT table_id FROM table_requests WHERE player_id = %s AND key = %s"
+_TABLE_OF_REQUEST = "SELECT table_id, digest FROM table_requests WHERE player_id = %s AND key = %s"
 
 
 def conninfo(database_url: str) -> str:
@@ -107,8 +117,7 @@ def _append_params(append: Append) -> dict[str, Any]:
         "at": append.at,
         "status": p.status,
         "deal_no": p.deal_no,
-        "written_0": p.written[0],
-        "written_1": p.written[1],
+        "scores": Json(list(p.scores)),
         "snapshot": Json(p.snapshot),
         "snapshot_schema": p.snapshot_schema,
         "deadline_at": p.deadline_at,
@@ -124,7 +133,11 @@ def _append_params(append: Append) -> dict[str, Any]:
                 for seq, e in enumerate(append.events, start=first)
             ]
         ),
-        "moves": Json([] if move is None else [{"player_id": move[0], "move_id": move[1]}]),
+        "moves": Json(
+            []
+            if move is None
+            else [{"player_id": move.player_id, "move_id": move.key, "digest": move.digest}]
+        ),
         "seats": Json(
             [
                 {"seat": c.seat, "player_id": c.player_id, "bot": c.bot, "must_act": c.must_act}
@@ -136,8 +149,12 @@ def _append_params(append: Append) -> dict[str, Any]:
     }
 
 
-class PostgresStore:
-    def __init__(self, database_url: str, pool_size: int = 10) -> None:
+class PostgresStore(TableDirectory):
+    """The log through psycopg; the listings of the lobby and the clock (`TableDirectory`)
+    through SQLAlchemy Core on `engine`."""
+
+    def __init__(self, database_url: str, engine: AsyncEngine, pool_size: int = 10) -> None:
+        super().__init__(engine)
         self._pool = AsyncConnectionPool(
             conninfo(database_url),
             min_size=min(2, pool_size),
@@ -201,18 +218,21 @@ class PostgresStore:
         assert new is not None
         table_id, at = append.table_id, append.at
         if new.request is not None:
-            await connection.execute(_REQUEST, (*new.request, table_id, at))
+            request = new.request
+            await connection.execute(
+                _REQUEST, (request.player_id, request.key, request.digest, table_id, at)
+            )
         await connection.execute(_NEW_TABLE, (table_id, new.variant, Json(new.options), at, at))
         async with connection.cursor() as cursor:
-            await cursor.executemany(_NEW_SEAT, [(table_id, seat) for seat in range(4)])
+            await cursor.executemany(_NEW_SEAT, [(table_id, seat) for seat in new.seats])
 
     async def turns(self, player_id: str) -> list[tuple[str, int]]:
         async with self._pool.connection() as connection:
             cursor = await connection.execute(_TURNS, (player_id,))
             return [(table_id, version) for table_id, version in await cursor.fetchall()]
 
-    async def table_of_request(self, player_id: str, key: str) -> str | None:
+    async def table_of_request(self, player_id: str, key: str) -> RequestRecord | None:
         async with self._pool.connection() as connection:
             cursor = await connection.execute(_TABLE_OF_REQUEST, (player_id, key))
             row = await cursor.fetchone()
-        return None if row is None else str(row[0])
+        return None if row is None else RequestRecord(str(row[0]), row[1])

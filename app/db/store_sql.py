@@ -3,17 +3,25 @@ where `store_pg` is faster). One connection per call; an append is one transacti
 
 from __future__ import annotations
 
-from sqlalchemy import case, func, insert, select, update
+from sqlalchemy import and_, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from app.db.directory import TableDirectory
 from app.db.models import Event, GameTable, Move, Seat, TableRequest
-from app.db.store import CHANNEL, Append, StoredEvent, TableRow, VersionConflict
+from app.db.store import (
+    CHANNEL,
+    Append,
+    RequestRecord,
+    StoredEvent,
+    TableRow,
+    VersionConflict,
+)
 
 
-class SqlStore:
+class SqlStore(TableDirectory):
     def __init__(self, engine: AsyncEngine, owns_engine: bool = False) -> None:
-        self._engine = engine
+        super().__init__(engine)
         self._owns_engine = owns_engine
 
     async def read(
@@ -24,17 +32,12 @@ class SqlStore:
             case((GameTable.version == known_version, None), else_=GameTable.snapshot),
             GameTable.snapshot_schema,
         ]
-        if move is not None:
-            columns.append(
-                select(Move.version)
-                .where(
-                    Move.table_id == GameTable.id,
-                    Move.player_id == move[0],
-                    Move.move_id == move[1],
-                )
-                .scalar_subquery()
-            )
         query = select(*columns).where(GameTable.id == table_id)
+        if move is not None:
+            landed = and_(
+                Move.table_id == GameTable.id, Move.player_id == move[0], Move.move_id == move[1]
+            )
+            query = query.add_columns(Move.version, Move.digest).outerjoin(Move, landed)
         async with self._engine.connect() as connection:
             row = (await connection.execute(query)).first()
         if row is None:
@@ -70,10 +73,13 @@ class SqlStore:
         new = append.new_table
         if new is not None:
             if new.request is not None:
-                player_id, key = new.request
                 await connection.execute(
                     insert(TableRequest).values(
-                        player_id=player_id, key=key, table_id=table_id, created_at=at
+                        player_id=new.request.player_id,
+                        key=new.request.key,
+                        digest=new.request.digest,
+                        table_id=table_id,
+                        created_at=at,
                     )
                 )
             await connection.execute(
@@ -84,15 +90,14 @@ class SqlStore:
                     options=new.options,
                     version=0,
                     deal_no=0,
-                    written_0=0,
-                    written_1=0,
+                    scores=[],
                     created_at=at,
                     updated_at=at,
                 )
             )
             await connection.execute(
                 insert(Seat),
-                [{"table_id": table_id, "seat": s, "must_act": False} for s in range(4)],
+                [{"table_id": table_id, "seat": s, "must_act": False} for s in new.seats],
             )
         p = append.projection
         moved = await connection.execute(
@@ -103,8 +108,7 @@ class SqlStore:
                 updated_at=at,
                 status=p.status,
                 deal_no=p.deal_no,
-                written_0=p.written[0],
-                written_1=p.written[1],
+                scores=list(p.scores),
                 snapshot=p.snapshot,
                 snapshot_schema=p.snapshot_schema,
                 deadline_at=p.deadline_at,
@@ -130,13 +134,13 @@ class SqlStore:
         if rows:
             await connection.execute(insert(Event), rows)
         if append.move is not None:
-            player_id, move_id = append.move
             await connection.execute(
                 insert(Move).values(
                     table_id=table_id,
-                    player_id=player_id,
-                    move_id=move_id,
+                    player_id=append.move.player_id,
+                    move_id=append.move.key,
                     version=append.new_version,
+                    digest=append.move.digest,
                     created_at=at,
                 )
             )
@@ -159,13 +163,13 @@ class SqlStore:
         async with self._engine.connect() as connection:
             return [(table_id, version) for table_id, version in await connection.execute(query)]
 
-    async def table_of_request(self, player_id: str, key: str) -> str | None:
-        query = select(TableRequest.table_id).where(
+    async def table_of_request(self, player_id: str, key: str) -> RequestRecord | None:
+        query = select(TableRequest.table_id, TableRequest.digest).where(
             TableRequest.player_id == player_id, TableRequest.key == key
         )
         async with self._engine.connect() as connection:
-            found: str | None = await connection.scalar(query)
-            return found
+            found = (await connection.execute(query)).first()
+        return None if found is None else RequestRecord(*found)
 
     async def close(self) -> None:
         if self._owns_engine:

@@ -4,6 +4,11 @@ Within one process, waiters on a key (`t:<table id>`, `p:<player id>`) are woken
 Across processes on PostgreSQL, each commit also sends `NOTIFY kozel_wakeup` in its
 transaction, and every instance LISTENs and wakes its own waiters. A notification is only a
 hint: waiters re-read the database, and re-check periodically in case a hint is lost.
+
+A key may also have a hook (`on_key`): a revoked token (`r:<its hash>`) makes every instance
+forget it; a table's key (`t:<id>`) tells the table cache which version is the newest. A
+cache that relies on hooks trusts itself only while `listening`, and starts afresh when
+`connects` changes (what was sent while the listener was away is lost).
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import psycopg
 from sqlalchemy.engine import make_url
@@ -54,8 +59,11 @@ class Wakeup:
         self.instance = uuid.uuid4().hex
         """Sent with each notification, so an instance skips its own (already woken)."""
         self._waiters: dict[str, set[Waiter]] = {}
+        self._hooks: list[tuple[str, Callable[[str, int | None], None]]] = []
         self._listener: asyncio.Task[None] | None = None
         self.listening = False
+        self.connects = 0
+        """How many times the listener has connected (it reconnects after a lost connection)."""
         self.draining = False
         """Set when the process is asked to stop: long-polls return at once."""
 
@@ -78,11 +86,19 @@ class Wakeup:
                     if not waiting:
                         del self._waiters[key]
 
+    def on_key(self, prefix: str, hook: Callable[[str, int | None], None]) -> None:
+        """Call `hook(rest, version)` for every key `prefix + rest` woken here or by another
+        instance (`version`: the table version the commit reached, if it names one)."""
+        self._hooks.append((prefix, hook))
+
     def wake(self, keys: list[str], version: int | None = None) -> None:
         """Wake the waiters of `keys`; `version` is the table version that a commit reached."""
         for key in keys:
             for waiter in self._waiters.get(key, ()):
                 waiter.set(version)
+            for prefix, hook in self._hooks:
+                if key.startswith(prefix):
+                    hook(key[len(prefix) :], version)
 
     def drain(self) -> None:
         """Release every long-poll now (the process is stopping)."""
@@ -117,6 +133,7 @@ class Wakeup:
             try:
                 async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    self.connects += 1
                     self.listening = True
                     async for notice in conn.notifies():
                         sender, version, *keys = notice.payload.split()

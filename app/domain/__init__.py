@@ -2,5 +2,5 @@
 
 What every trick game shares lives here (cards, seats and teams, tricks, the seeded shuffle,
 the error family, the event log); each game is a module of its own beside it
-(`app.domain.kozel24` for the 24-card Kozel of `docs/rules.md`).
+(`app.domain.kozel24` for the 24-card Kozel of `docs/rules/kozel24.md`).
 """

@@ -4,7 +4,7 @@ The server draws a secret seed before each deal and publishes only `commitment(s
 (SHA-256). The seed fixes the shuffle through `shuffled_order`, a Fisher-Yates shuffle driven
 by the SHAKE-256 stream of the seed; once the deal is over the seed is revealed, and anyone
 can check both the commitment and the order of the cards. The algorithm is spelled out in
-`docs/rules.md` so that a client can verify a deal without this code.
+`docs/rules/kozel24.md` so that a client can verify a deal without this code.
 """
 
 from __future__ import annotations

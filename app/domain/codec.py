@@ -15,7 +15,7 @@ from collections.abc import Callable
 from datetime import datetime
 from enum import Enum
 from functools import cache
-from typing import Any, TypeVar, Union
+from typing import Any, Literal, TypeVar, Union
 
 from app.domain.cards import Card
 from app.domain.errors import MalformedCard, MalformedEvent
@@ -53,6 +53,8 @@ def _encoder(cls: type) -> Encoder:
         return _encode_items
     if issubclass(cls, frozenset | set):
         return _encode_set
+    if issubclass(cls, dict):
+        return _encode_dict
     if dataclasses.is_dataclass(cls):
         names = tuple(f.name for f in dataclasses.fields(cls))
         return lambda value: {name: encode(getattr(value, name)) for name in names}
@@ -71,6 +73,10 @@ def _encode_items(value: tuple[object, ...] | list[object]) -> JSON:
     return [encode(item) for item in value]
 
 
+def _encode_dict(value: dict[str, object]) -> JSON:
+    return {key: encode(item) for key, item in value.items()}
+
+
 def _encode_set(value: frozenset[object] | set[object]) -> JSON:
     return sorted(encode(item) for item in value)
 
@@ -84,6 +90,11 @@ def decode(cls: type[D], payload: JSON) -> D:
 Decoder = Callable[[JSON, str], object]
 
 
+def field_decoder(tp: Any) -> Decoder:
+    """The checking decoder of one value of type `tp` (as `decode` uses for each field)."""
+    return _decoder(tp)
+
+
 @cache
 def _decoder(tp: Any) -> Decoder:
     """A function that decodes and checks one value of type `tp` (built once per type)."""
@@ -94,6 +105,12 @@ def _decoder(tp: Any) -> Decoder:
             raise TypeError(f"only `X | None` unions are supported, not {tp!r}")
         decode_inner = _decoder(inner[0])
         return lambda value, where: None if value is None else decode_inner(value, where)
+    if tp is Any:
+        return _json
+    if origin is Literal:
+        return _literal(typing.get_args(tp))
+    if origin is dict:
+        return _dict_decoder(typing.get_args(tp)[1])
     if origin is tuple:
         return _tuple_decoder(typing.get_args(tp))
     if origin in (frozenset, set, list):
@@ -135,6 +152,39 @@ def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
     return decode_fixed
 
 
+def _literal(values: tuple[Any, ...]) -> Decoder:
+    """One of `values` (a table option's `Literal`), of the same JSON type: 1 is not True."""
+
+    def member(value: JSON, where: str) -> object:
+        if not any(type(value) is type(v) and value == v for v in values):
+            raise MalformedEvent(f"{where}: {value!r} is not one of {list(values)}")
+        return value
+
+    return member
+
+
+def _json(value: JSON, where: str) -> object:
+    """A JSON value kept as it is (an options object, say): checked to be JSON only."""
+    if value is None or type(value) in (bool, int, float, str):
+        return value
+    if isinstance(value, list):
+        return [_json(item, where) for item in value]
+    if isinstance(value, dict) and all(isinstance(key, str) for key in value):
+        return {key: _json(item, where) for key, item in value.items()}
+    raise MalformedEvent(f"{where}: not a JSON value")
+
+
+def _dict_decoder(value_type: Any) -> Decoder:
+    item = _decoder(value_type)
+
+    def decode_object(value: JSON, where: str) -> object:
+        if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
+            raise MalformedEvent(f"{where}: expected an object")
+        return {key: item(v, f"{where}.{key}") for key, v in value.items()}
+
+    return decode_object
+
+
 def _collection_decoder(kind: type, item_type: Any) -> Decoder:
     item = _decoder(item_type)
 
@@ -169,7 +219,7 @@ def _card(value: JSON, where: str) -> object:
     try:
         return Card.parse(value)
     except MalformedCard as error:
-        raise MalformedEvent(f"{where}: {error}") from None
+        raise MalformedEvent(f"{where}: {error}") from error  # the cause tells a bad card apart
 
 
 def _bytes(value: JSON, where: str) -> object:

@@ -81,3 +81,11 @@ class GameNotStarted(DomainError):
     """The game starts when all four seats are filled."""
 
     code = "game_not_started"
+
+
+class MalformedCommand(DomainError, ValueError):
+    """A command or move body that is not one of the game's (unknown type, a field missing or
+    of the wrong kind: a cut position that is no `int`, a seed that is no `bytes`, a K-9 answer
+    that is no `bool`, a card that is no `Card`)."""
+
+    code = "invalid_command"

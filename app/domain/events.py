@@ -9,6 +9,7 @@ Once a deal is over, its events are shown whole (`encode`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from app.domain.codec import decode, encode
@@ -33,22 +34,40 @@ class Event:
         return self.payload()
 
 
-class EventRegistry:
-    """The event types of one game, by their fixed log names."""
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+"""Reads a payload of one schema version and returns it as the next version."""
 
-    def __init__(self, *classes: type[Event]) -> None:
+
+class EventRegistry:
+    """The event types of one game, by their fixed log names, and the upcasters that read
+    the older payloads of the log: `upcasters[(type, n)]` turns version n into n + 1."""
+
+    def __init__(
+        self, *classes: type[Event], upcasters: Mapping[tuple[str, int], Upcaster] | None = None
+    ) -> None:
         self._by_type = {cls.TYPE: cls for cls in classes}
         if len(self._by_type) != len(classes):
             raise ValueError("two event classes share a type name")
+        self._upcasters = dict(upcasters or {})
 
     def decode(self, type_name: str, payload: Any, schema: int = 1) -> Event:
         cls = self._by_type.get(type_name)
         if cls is None:
             raise MalformedEvent(f"unknown event type {type_name!r}")
+        if not isinstance(payload, dict):
+            raise MalformedEvent(f"{type_name}: expected an object")
+        while schema < cls.SCHEMA:
+            upcast = self._upcasters.get((type_name, schema))
+            if upcast is None:
+                break
+            payload, schema = upcast(payload), schema + 1
         if schema != cls.SCHEMA:
             raise MalformedEvent(f"{type_name}: unsupported schema version {schema}")
         event: Event = decode(cls, payload)
         return event
+
+    def __contains__(self, type_name: object) -> bool:
+        return type_name in self._by_type
 
     @property
     def types(self) -> tuple[str, ...]:

@@ -1,26 +1,44 @@
-"""A table before and around its game: who sits where (shared by four-seat games).
+"""A table before and around its game: who sits where, for a game of any number of seats.
 
 The lobby's facts go into the same log as the game's: a table is created, seats are taken
-by players or bots and left again; when the fourth seat is filled the game starts.
+by players or bots and left again; when every player's seat is filled the game starts. A
+game's dummy seats (a blind, C32-34) are nobody's to take.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from app.domain.errors import GameAlreadyStarted, IllegalAction, NotSeated, SeatTaken
 from app.domain.events import Event, EventRegistry
-from app.domain.seats import SEATS, is_seat
+from app.domain.seats import Seating
 
 
 @dataclass(frozen=True, slots=True)
 class TableCreated(Event):
+    """A new table of `variant` for `seats` players, with the game's own `options` (a JSON
+    object of its wire names) and the table's move clock and first dealer."""
+
     TYPE = "table_created"
+    SCHEMA = 2
     variant: str
-    eggs: bool
-    messages: bool
+    seats: int
+    options: dict[str, Any]
     move_clock_s: int | None
     first_dealer: int | None
+
+
+def _kozel24_table(payload: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 (before there were other games): a 24-card Kozel table, its two options kept
+    beside the table's own."""
+    return {
+        "variant": payload["variant"],
+        "seats": 4,
+        "options": {"eggs": payload["eggs"], "messages": payload["messages"]},
+        "move_clock_s": payload["move_clock_s"],
+        "first_dealer": payload["first_dealer"],
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +63,13 @@ class SeatLeft(Event):
 
 
 LobbyEvent = TableCreated | SeatTakenEvent | BotSeated | SeatLeft
-LOBBY_EVENTS = EventRegistry(TableCreated, SeatTakenEvent, BotSeated, SeatLeft)
+LOBBY_EVENTS = EventRegistry(
+    TableCreated,
+    SeatTakenEvent,
+    BotSeated,
+    SeatLeft,
+    upcasters={("table_created", 1): _kozel24_table},
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,20 +77,29 @@ class Occupant:
     player_id: str | None = None
     name: str | None = None
     bot: str | None = None
+    dummy: bool = False
+    """A seat that no one takes (its game plays it through another seat)."""
 
 
 EMPTY = Occupant()
+DUMMY = Occupant(dummy=True)
 
 
 @dataclass(frozen=True, slots=True)
 class Lobby:
     created: TableCreated
-    seats: tuple[Occupant, ...] = (EMPTY, EMPTY, EMPTY, EMPTY)
+    seating: Seating
+    seats: tuple[Occupant, ...]
     started: bool = False
+
+    @staticmethod
+    def open(created: TableCreated, seating: Seating) -> Lobby:
+        seats = tuple(DUMMY if s in seating.dummies else EMPTY for s in seating.seats)
+        return Lobby(created, seating, seats)
 
     @property
     def is_full(self) -> bool:
-        return all(o != EMPTY for o in self.seats)
+        return EMPTY not in self.seats
 
     def seat_of(self, player_id: str) -> int | None:
         for seat, occupant in enumerate(self.seats):
@@ -75,33 +108,30 @@ class Lobby:
         return None
 
 
-def evolve_lobby(lobby: Lobby | None, event: LobbyEvent) -> Lobby:
+def evolve_lobby(lobby: Lobby, event: LobbyEvent) -> Lobby:
     match event:
         case TableCreated():
-            return Lobby(event)
+            raise ValueError("a lobby opens with its table (Lobby.open)")
         case SeatTakenEvent(seat=seat, player_id=player_id, name=name):
-            assert lobby is not None
             return _with_seat(lobby, seat, Occupant(player_id, name))
         case BotSeated(seat=seat, level=level):
-            assert lobby is not None
             return _with_seat(lobby, seat, Occupant(bot=level))
         case SeatLeft(seat=seat):
-            assert lobby is not None
             return _with_seat(lobby, seat, EMPTY)
 
 
 def _with_seat(lobby: Lobby, seat: int, occupant: Occupant) -> Lobby:
     seats = tuple(occupant if s == seat else o for s, o in enumerate(lobby.seats))
-    return Lobby(lobby.created, seats, lobby.started)
+    return Lobby(lobby.created, lobby.seating, seats, lobby.started)
 
 
 def mark_started(lobby: Lobby) -> Lobby:
-    return Lobby(lobby.created, lobby.seats, started=True)
+    return Lobby(lobby.created, lobby.seating, lobby.seats, started=True)
 
 
 def decide_sit(lobby: Lobby, seat: int, player_id: str, name: str) -> list[LobbyEvent]:
     """Take a free seat; taking the seat one already holds changes nothing."""
-    _check_seat(seat)
+    _check_seat(lobby, seat)
     held = lobby.seat_of(player_id)
     if held == seat:
         return []
@@ -115,7 +145,7 @@ def decide_sit(lobby: Lobby, seat: int, player_id: str, name: str) -> list[Lobby
 
 
 def decide_bot(lobby: Lobby, seat: int, level: str) -> list[LobbyEvent]:
-    _check_seat(seat)
+    _check_seat(lobby, seat)
     if lobby.started:
         raise GameAlreadyStarted("the game has started; seats no longer change")
     if lobby.seats[seat] != EMPTY:
@@ -124,13 +154,14 @@ def decide_bot(lobby: Lobby, seat: int, level: str) -> list[LobbyEvent]:
 
 
 TAKEOVER_BOT = "heuristic"
-"""K-18: the bot that takes over a seat whose player leaves a running game."""
+"""K-18 (and its like in every game): the bot that takes over a seat whose player leaves a
+running game."""
 
 
 def decide_leave(lobby: Lobby, seat: int, player_id: str) -> list[LobbyEvent]:
     """Leave one's own seat, or remove a bot from a seat, before the game starts. Leaving a
     running game hands the seat to a bot so the table can finish (K-18)."""
-    _check_seat(seat)
+    _check_seat(lobby, seat)
     occupant = lobby.seats[seat]
     if lobby.started:
         if occupant.bot is not None:
@@ -144,6 +175,7 @@ def decide_leave(lobby: Lobby, seat: int, player_id: str) -> list[LobbyEvent]:
     return [SeatLeft(seat)]
 
 
-def _check_seat(seat: int) -> None:
-    if not is_seat(seat):
-        raise IllegalAction(f"no such seat: {seat!r}; seats are {list(SEATS)}")
+def _check_seat(lobby: Lobby, seat: int) -> None:
+    players = lobby.seating.players
+    if seat not in players or isinstance(seat, bool):
+        raise IllegalAction(f"no such seat: {seat!r}; this table's seats are {list(players)}")

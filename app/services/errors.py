@@ -7,6 +7,8 @@ from typing import ClassVar
 
 class ServiceError(Exception):
     code: ClassVar[str] = "service_error"
+    retry_after_s: int | None = None
+    """When the request may be tried again (`Retry-After`), for refusals that pass."""
 
 
 class NotFound(ServiceError):
@@ -25,3 +27,19 @@ class DealRunning(ServiceError):
 
 class InvalidRequest(ServiceError):
     code = "validation_error"
+
+
+class IdempotencyMismatch(ServiceError):
+    """A `move_id` or `Idempotency-Key` sent again with another request than the first."""
+
+    code = "idempotency_mismatch"
+
+
+class Overloaded(ServiceError):
+    """This instance holds as many waiting long-polls as it may."""
+
+    code = "rate_limited"
+
+    def __init__(self, detail: str, retry_after_s: int) -> None:
+        super().__init__(detail)
+        self.retry_after_s = retry_after_s

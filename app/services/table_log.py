@@ -1,5 +1,12 @@
-"""A table as the fold of its log: the lobby (seats) and the game, plus what readers of the
-log may see of each event."""
+"""A table as the fold of its log: the lobby (seats), the table's messages, and the game's
+state, plus what readers of the log may see of each event.
+
+The service knows a game only through its interface (`app.domain.game.Game`): the table's
+variant names its game in the registry, the game folds its own events and says when a deal
+runs; the table keeps its state as an opaque value. A snapshot is tagged with its own schema
+and with the variant and the state schema of its game, so that a snapshot written by other
+code is never read as this code's: the log is replayed instead.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +16,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from app.db.store import NewEvent, StoredEvent
-from app.domain import codec, kozel24
+from app.domain import codec
 from app.domain.events import Event
-from app.domain.kozel24.events import DealScored, GameEnded, GameStarted, MessagePosted
+from app.domain.game import Game
 from app.domain.lobby import (
     LOBBY_EVENTS,
     BotSeated,
@@ -22,8 +29,9 @@ from app.domain.lobby import (
     evolve_lobby,
     mark_started,
 )
+from app.domain.messages import MESSAGE_EVENTS, MessagePosted
+from app.domain.registry import game_of
 
-VARIANTS = ("kozel24",)
 MESSAGE_HISTORY = 100
 
 
@@ -34,9 +42,11 @@ class Message:
     at: datetime
 
 
-SNAPSHOT_SCHEMA = 6
-"""Bump when `Table` (or the game state inside it) changes shape: old snapshots are then
-ignored and the log is replayed."""
+SNAPSHOT_SCHEMA = 8
+"""Bump when `Table` changes shape, or when the fold of a log changes its meaning: old
+snapshots are then ignored and the log is replayed. A game's own state has its own schema
+(`Game.state_schema`), kept in the snapshot beside this one. (8: tables of every game; the
+lobby has its seating; messages are the table's.)"""
 
 
 @dataclass
@@ -46,32 +56,55 @@ class Table:
     id: str
     version: int = 0
     lobby: Lobby | None = None
-    game: kozel24.GameState | None = None
+    state: Any = None
+    """The game's state (None until the game starts): a value only the game reads."""
     messages: list[Message] = field(default_factory=list)
     finished_deals: set[int] = field(default_factory=set)
+    """Deals that are over: their events are shown whole."""
     created_at: datetime | None = None
     turn_started_at: datetime | None = None
     """When the seats that must act now began to wait: move clocks run from here (a table
     message does not restart them)."""
 
     @property
+    def variant(self) -> str:
+        assert self.lobby is not None, "a table's log starts with table_created"
+        return self.lobby.created.variant
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return game_of(self.variant)
+
+    @property
     def status(self) -> str:
-        if self.game is not None and self.game.is_terminal:
+        if self.state is not None and self.game.is_terminal(self.state):
             return "finished"
-        return "playing" if self.game is not None else "waiting"
+        return "playing" if self.state is not None else "waiting"
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.state is None:
+            return ()
+        return self.game.to_act(self.state)
+
+    def deal_no(self) -> int:
+        return 0 if self.state is None else self.game.deal_no(self.state)
+
+    def scores(self) -> tuple[int, ...]:
+        if self.state is None:
+            sides = 0 if self.lobby is None else self.lobby.seating.sides
+            return (0,) * sides
+        return self.game.scores(self.state)
 
     def deadlines(self) -> dict[int, datetime]:
         """With a move clock: when each human seat that must act runs out of time."""
-        lobby, game = self.lobby, self.game
-        if lobby is None or game is None or game.is_terminal or self.turn_started_at is None:
+        lobby = self.lobby
+        if lobby is None or self.status != "playing" or self.turn_started_at is None:
             return {}
         clock = lobby.created.move_clock_s
         if clock is None:
             return {}
         due = self.turn_started_at + timedelta(seconds=clock)
-        return {
-            seat: due for seat in kozel24.to_act(game) if lobby.seats[seat].player_id is not None
-        }
+        return {seat: due for seat in self.to_act() if lobby.seats[seat].player_id is not None}
 
     def fork(self) -> Table:
         """A copy to apply new events to. A committed table is shared by readers (see
@@ -83,46 +116,93 @@ class Table:
         if self.created_at is None:
             self.created_at = at
         waiting = self._waiting()
-        if isinstance(event, TableCreated | SeatTakenEvent | BotSeated | SeatLeft):
-            self.lobby = evolve_lobby(self.lobby, event)
-            return
-        if isinstance(event, GameStarted):
-            assert self.lobby is not None
-            self.lobby = mark_started(self.lobby)
-        self.game = kozel24.evolve(self.game, event)  # type: ignore[arg-type]
-        if isinstance(event, MessagePosted):
-            self.messages = [*self.messages, Message(event.seat, event.text, at)][-MESSAGE_HISTORY:]
-        elif isinstance(event, DealScored):
-            self.finished_deals.add(event.deal_no)
-        elif isinstance(event, GameEnded) and self.game.deal_no:
-            self.finished_deals.add(self.game.deal_no)
+        match event:
+            case TableCreated():
+                game = game_of(event.variant)
+                options = game.parse_options(event.options, event.seats)
+                self.lobby = Lobby.open(event, game.seating(event.seats, options))
+            case SeatTakenEvent() | BotSeated() | SeatLeft():
+                assert self.lobby is not None
+                self.lobby = evolve_lobby(self.lobby, event)
+            case MessagePosted(seat=seat, text=text):
+                self.messages = [*self.messages, Message(seat, text, at)][-MESSAGE_HISTORY:]
+            case _:
+                self._apply_game(event)
         if self._waiting() != waiting:
             self.turn_started_at = at
 
-    def _waiting(self) -> tuple[object, ...]:
+    def _apply_game(self, event: Event) -> None:
         game = self.game
-        return () if game is None else (game.phase, game.deal_no, kozel24.to_act(game))
+        if self.state is None:
+            assert self.lobby is not None
+            self.lobby = mark_started(self.lobby)
+        running = self.state is not None and game.deal_running(self.state)
+        self.state = game.evolve(self.state, event)
+        if running and not game.deal_running(self.state):
+            self.finished_deals.add(game.deal_no(self.state))
+
+    def _waiting(self) -> tuple[object, ...]:
+        state = self.state
+        if state is None:
+            return ()
+        game = self.game
+        return (game.deal_no(state), game.deal_running(state), game.to_act(state))
 
 
 def snapshot(table: Table) -> dict[str, Any]:
-    data: dict[str, Any] = codec.encode(table)
-    return data
+    game = table.game
+    return {
+        "id": table.id,
+        "version": table.version,
+        "variant": table.variant,
+        "state_schema": game.state_schema,
+        "lobby": codec.encode(table.lobby),
+        "state": None if table.state is None else codec.encode(table.state),
+        "messages": codec.encode(table.messages),
+        "finished_deals": sorted(table.finished_deals),
+        "created_at": codec.encode(table.created_at),
+        "turn_started_at": codec.encode(table.turn_started_at),
+    }
 
 
-def from_snapshot(data: dict[str, Any]) -> Table:
-    return codec.decode(Table, data)
+def from_snapshot(data: dict[str, Any]) -> Table | None:
+    """The table a snapshot holds, or None when its game's state is of another shape (the
+    log is then replayed)."""
+    game = game_of(data["variant"])
+    if data["state_schema"] != game.state_schema:
+        return None
+    state = data["state"]
+    return Table(
+        id=data["id"],
+        version=data["version"],
+        lobby=codec.decode(Lobby, data["lobby"]),
+        state=None if state is None else codec.decode(game.state_type, state),
+        messages=[codec.decode(Message, m) for m in data["messages"]],
+        finished_deals=set(data["finished_deals"]),
+        created_at=_time(data["created_at"]),
+        turn_started_at=_time(data["turn_started_at"]),
+    )
 
 
-def decode(stored: StoredEvent) -> Event:
-    if stored.type in LOBBY_EVENTS.types:
+def _time(value: str | None) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)
+
+
+def decode(stored: StoredEvent, variant: str | None) -> Event:
+    """A stored event: the table's own (lobby, messages), or its game's."""
+    if stored.type in LOBBY_EVENTS:
         return LOBBY_EVENTS.decode(stored.type, stored.payload, stored.schema_version)
-    return kozel24.REGISTRY.decode(stored.type, stored.payload, stored.schema_version)
+    if stored.type in MESSAGE_EVENTS:
+        return MESSAGE_EVENTS.decode(stored.type, stored.payload, stored.schema_version)
+    assert variant is not None, "a game's event comes after table_created"
+    return game_of(variant).events.decode(stored.type, stored.payload, stored.schema_version)
 
 
 def fold(table_id: str, stored: list[StoredEvent]) -> Table:
     table = Table(table_id)
     for event in stored:
-        table.apply(decode(event), event.seq, event.at)
+        variant = table.variant if table.lobby is not None else None
+        table.apply(decode(event, variant), event.seq, event.at)
     return table
 
 
@@ -130,11 +210,9 @@ def encode(event: Event, deal_no: int) -> NewEvent:
     return NewEvent(event.TYPE, event.SCHEMA, deal_no, event.payload())
 
 
-def visible_payload(
-    stored: StoredEvent, viewer: int | None, finished_deals: set[int]
-) -> dict[str, Any] | None:
+def visible_payload(stored: StoredEvent, viewer: int | None, table: Table) -> dict[str, Any] | None:
     """What `viewer` may see of a stored event: everything once its deal is over, else the
     event's own redaction (None: hidden from this viewer)."""
-    if stored.deal_no == 0 or stored.deal_no in finished_deals:
+    if stored.deal_no == 0 or stored.deal_no in table.finished_deals:
         return stored.payload
-    return decode(stored).payload_for(viewer)
+    return decode(stored, table.variant).payload_for(viewer)

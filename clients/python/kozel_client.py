@@ -1,4 +1,5 @@
-"""A small typed client for the Kozel API (httpx), for bot authors.
+"""A small typed client for the Kozel API, for bot authors. It needs only Python's standard
+library (3.9 or later), so it runs on a fresh clone with nothing installed.
 
 It knows the long-poll loop, retries a move with the same `move_id` after a network error,
 and waits out 429 `rate_limited` answers for their `Retry-After`.
@@ -12,15 +13,22 @@ and waits out 429 `rate_limited` answers for their `Retry-After`.
 
 from __future__ import annotations
 
+import http.client
+import json
 import time
+import urllib.error
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from typing import Any
-
-import httpx
+from urllib.parse import urlencode
 
 View = dict[str, Any]
 Action = dict[str, Any]
+
+NETWORK_ERRORS = (urllib.error.URLError, http.client.HTTPException, OSError)
+"""What a request raises when the server could not be reached or the answer was cut off (an
+HTTP error status is a `KozelError` instead)."""
 
 
 class KozelError(Exception):
@@ -33,25 +41,28 @@ class KozelError(Exception):
 
 class KozelClient:
     def __init__(self, base_url: str, token: str | None = None, timeout: float = 40.0) -> None:
-        self._http = httpx.Client(base_url=base_url, timeout=timeout)
+        self.base_url = base_url.rstrip("/")
         self.token = token
+        self.timeout = timeout
 
     def close(self) -> None:
-        self._http.close()
+        """Nothing to release: every request has a connection of its own."""
 
     def register(self, name: str) -> str:
         """Create a player; keeps and returns its token (shown only this once)."""
-        self.token = self._call("POST", "/v1/players", json={"name": name})["token"]
+        self.token = self._call("POST", "/v1/players", {"name": name})["token"]
         return self.token
 
     def create_table(self, seat: int | None = 0, bots: dict[int, str] | None = None) -> str:
         body = {"seat": seat, "bots": {str(s): level for s, level in (bots or {}).items()}}
-        return str(self._call("POST", "/v1/tables", json=body)["id"])
+        return str(self._call("POST", "/v1/tables", body)["id"])
 
     def sit(self, table_id: str, seat: int) -> None:
         self._call("PUT", f"/v1/tables/{table_id}/seats/{seat}")
 
     def state(self, table_id: str, since_version: int | None = None, wait: float = 0) -> View:
+        """The caller's view; with `since_version`, once the table is past that version (or
+        after `wait` seconds, as it is then)."""
         params: dict[str, Any] = {}
         if since_version is not None:
             params = {"since_version": since_version, "wait": wait}
@@ -73,22 +84,39 @@ class KozelClient:
         path = f"/v1/tables/{table_id}/{action['endpoint']}"
         for attempt in range(5):
             try:
-                result: View = self._call("POST", path, json=body)
+                result: View = self._call("POST", path, body)
                 return result
-            except httpx.TransportError:
+            except NETWORK_ERRORS:
                 time.sleep(0.5 * (attempt + 1))
         raise RuntimeError(f"could not reach the server for {path}")
 
-    def _call(self, method: str, path: str, **kwargs: Any) -> Any:
-        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+    def _call(
+        self, method: str, path: str, body: Any = None, params: dict[str, Any] | None = None
+    ) -> Any:
+        url = self.base_url + path + (f"?{urlencode(params)}" if params else "")
+        headers = {"Accept": "application/json"}
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
         while True:
-            response = self._http.request(method, path, headers=headers, **kwargs)
-            if response.status_code == 429:  # rate limited: wait as told, then again
-                time.sleep(float(response.headers.get("Retry-After", "1")))
-                continue
-            if response.status_code == 304:
+            request = urllib.request.Request(url, data, headers, method=method)
+            try:
+                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                    return _json(response.read())
+            except urllib.error.HTTPError as answer:  # an error status; it is the answer too
+                status, problem = answer.code, answer.read()
+                retry_after = float(answer.headers.get("Retry-After", "1"))
+                answer.close()
+            if status == 429:  # rate limited: wait as told, then again
+                time.sleep(retry_after)
+            elif status == 304:
                 return None
-            body = response.json()
-            if response.status_code >= 400:
-                raise KozelError(response.status_code, body)
-            return body
+            else:
+                raise KozelError(status, _json(problem) or {})
+
+
+def _json(data: bytes) -> Any:
+    return json.loads(data) if data else None

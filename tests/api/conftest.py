@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -35,6 +37,11 @@ class Client:
     ) -> httpx.Response:
         return await self.http.get(path, params=params, headers=self._headers(headers))
 
+    async def head(
+        self, path: str, headers: dict[str, str] | None = None, **params: Any
+    ) -> httpx.Response:
+        return await self.http.head(path, params=params, headers=self._headers(headers))
+
     async def post(
         self, path: str, body: Any = None, headers: dict[str, str] | None = None
     ) -> httpx.Response:
@@ -60,6 +67,19 @@ class Api:
     @property
     def anonymous(self) -> Client:
         return Client(self.http)
+
+    async def gauge_reaches(self, name: str, count: int, within_s: float = 10) -> None:
+        """Wait until the gauge `name` of /metrics is at least `count` (e.g.
+        `kozel_open_streams`): through the in-process transport nothing of a stream or a
+        long-poll is seen before it ends."""
+        deadline = time.monotonic() + within_s
+        while True:
+            text = (await self.http.get("/metrics")).text
+            gauge = [line for line in text.splitlines() if line.startswith(f"{name} ")]
+            if float(gauge[0].split()[1]) >= count:
+                return
+            assert time.monotonic() < deadline, f"{name} not at {count}: {gauge}"
+            await asyncio.sleep(0.02)
 
 
 UNLIMITED = {"rate_moves_per_s": 1e6, "rate_messages_per_min": 1e6, "rate_polls_per_s": 1e6}

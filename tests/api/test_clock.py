@@ -1,18 +1,30 @@
-"""The move clock (a table option) and handing a seat to a bot (K-5, K-9, K-10, K-18)."""
+"""The move clock (a table option) and handing a seat to a bot (K-5, K-9, K-10, K-18); the
+deadlines a view shows (as private as the options they time), which table messages never
+restart."""
 
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from app.api.views import view_out
+from app.domain.chance import commitment
+from app.domain.kozel24 import Options
+from app.domain.kozel24.events import DeckCut, DeckShuffled, GameStarted, HandsDealt
+from app.domain.lobby import SeatTakenEvent, TableCreated
+from app.domain.messages import MessagePosted
+from app.services.table_log import Table
 from tests.api.conftest import Api, assert_problem
 from tests.api.play import human_table
+from tests.domain.helpers import cards
+from tests.domain.test_rules_decisions import LONE
 
-pytestmark = pytest.mark.anyio
+T0 = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
+@pytest.mark.anyio
 async def test_a_late_seat_is_played_for_and_the_view_shows_its_deadline(api: Api) -> None:
     table_id, players = await human_table(api, move_clock_s=1)
     view = (await players[0].get(f"/v1/tables/{table_id}/state")).json()
@@ -35,6 +47,7 @@ async def test_a_late_seat_is_played_for_and_the_view_shows_its_deadline(api: Ap
     assert any(e["type"] == "deck_cut" and e["data"]["seat"] == cutter for e in log)
 
 
+@pytest.mark.anyio
 async def test_no_clock_no_deadlines(api: Api) -> None:
     table_id, players = await human_table(api)
     view = (await players[0].get(f"/v1/tables/{table_id}/state")).json()
@@ -42,6 +55,7 @@ async def test_no_clock_no_deadlines(api: Api) -> None:
     assert view["deadlines"] == []
 
 
+@pytest.mark.anyio
 async def test_a_player_who_leaves_a_running_game_is_replaced_by_a_bot(api: Api) -> None:
     table_id, players = await human_table(api)
     view = (await players[0].get(f"/v1/tables/{table_id}/state")).json()
@@ -56,3 +70,34 @@ async def test_a_player_who_leaves_a_running_game_is_replaced_by_a_bot(api: Api)
         await players[other].delete(f"/v1/tables/{table_id}/seats/{cutter}"), 409, "game_started"
     )
     assert_problem(await players[cutter].post(f"/v1/tables/{table_id}/resign"), 403, "not_seated")
+
+
+def lone_trump_table() -> Table:
+    """A deal 2 where seat 1 holds a lone trump and team 1 holds no queen; 30 s clock."""
+    table = Table("00000000-0000-4000-8000-000000000001")
+    events = [
+        TableCreated("kozel24", 4, {"eggs": True, "messages": True}, 30, 3),
+        *(SeatTakenEvent(s, f"p{s}", f"n{s}") for s in range(4)),
+        GameStarted(Options(), 3),
+        DeckShuffled(2, 3, b"s", commitment(b"s")),
+        DeckCut(2, 4),
+        HandsDealt(tuple(cards(hand) for hand in LONE)),
+    ]
+    for seq, event in enumerate(events, start=1):
+        table.apply(event, seq, T0)
+    return table
+
+
+def test_k9_k10_deadlines_show_only_the_options_a_viewer_may_know() -> None:
+    table = lone_trump_table()
+    seen = {seat: [d["seat"] for d in view_out(table, seat)["deadlines"]] for seat in range(4)}
+    assert seen == {0: [], 1: [1, 3], 2: [], 3: [1, 3]}
+    assert view_out(table, None)["deadlines"] == []
+
+
+def test_a_table_message_does_not_restart_the_clock() -> None:
+    table = lone_trump_table()
+    before = table.deadlines()
+    table.apply(MessagePosted(0, "прицеп"), table.version + 1, T0 + timedelta(seconds=20))
+    assert table.deadlines() == before
+    assert before[1] == T0 + timedelta(seconds=30)

@@ -73,13 +73,55 @@ async def test_etag_and_if_none_match(api: Api) -> None:
     table_id, players = await human_table(api)
     first = await players[0].get(f"/v1/tables/{table_id}/state")
     etag = first.headers["etag"]
-    assert etag == f'"v{first.json()["version"]}"'
+    assert etag == f'"v{first.json()["version"]}-s0"'
     again = await players[0].get(f"/v1/tables/{table_id}/state", headers={"If-None-Match": etag})
     assert again.status_code == 304
     assert again.content == b""
+    assert again.headers["etag"] == etag
     await step(table_id, players, random.Random(1))
     moved = await players[0].get(f"/v1/tables/{table_id}/state", headers={"If-None-Match": etag})
     assert moved.status_code == 200
+
+
+async def test_each_viewer_has_its_own_etag(api: Api) -> None:
+    """Seats see different bodies at one version (their hands), the public view another."""
+    table_id, players = await human_table(api)
+    path = f"/v1/tables/{table_id}/state"
+    await step(table_id, players, random.Random(1))  # the cut deals the hands
+    version = (await api.anonymous.get(path)).json()["version"]
+    stranger = await api.player("stranger")
+    tags = [(await client.get(path)).headers["etag"] for client in [*players, api.anonymous]]
+    assert tags == [*(f'"v{version}-s{seat}"' for seat in range(4)), f'"v{version}"']
+    assert (await stranger.get(path)).headers["etag"] == f'"v{version}"'  # the public view
+    # Another viewer's tag does not match: that body is not this one.
+    for client, other in [(players[0], tags[1]), (players[1], tags[4]), (api.anonymous, tags[0])]:
+        answer = await client.get(path, {"If-None-Match": other})
+        assert answer.status_code == 200
+        assert answer.json()["version"] == version
+
+
+@pytest.mark.parametrize(
+    "condition",
+    ["*", '"x", "{tag}"', '"x" , W/"{tag}"', 'W/"{tag}"', '"{tag}",  "v0"'],
+)
+async def test_if_none_match_takes_a_star_and_lists_of_tags(api: Api, condition: str) -> None:
+    table_id, players = await human_table(api)
+    path = f"/v1/tables/{table_id}/state"
+    tag = (await players[2].get(path)).headers["etag"].strip('"')
+    answer = await players[2].get(path, {"If-None-Match": condition.format(tag=tag)})
+    assert answer.status_code == 304
+    assert answer.content == b""
+    assert answer.headers["etag"] == f'"{tag}"'
+    assert (await players[2].get(path, {"If-None-Match": '"x", "v0"'})).status_code == 200
+
+
+async def test_a_long_poll_that_times_out_sends_the_viewers_etag(api: Api) -> None:
+    table_id, players = await human_table(api)
+    path = f"/v1/tables/{table_id}/state"
+    version = (await players[3].get(path)).json()["version"]
+    timed_out = await players[3].get(path, since_version=str(version), wait="0.2")
+    assert timed_out.status_code == 304
+    assert timed_out.headers["etag"] == f'"v{version}-s3"'
 
 
 async def test_long_poll_returns_when_the_table_moves(api: Api) -> None:
@@ -111,6 +153,18 @@ async def test_long_poll_times_out_with_304(api: Api) -> None:
     assert_problem(await players[0].get(path, since_version="-1"), 422, "validation_error")
 
 
+async def test_a_long_poll_past_the_tables_version_answers_at_once(api: Api) -> None:
+    """A client holding a version from elsewhere (another table, a reset) resynchronises."""
+    table_id, players = await human_table(api)
+    path = f"/v1/tables/{table_id}/state"
+    state = (await players[1].get(path)).json()
+    started = asyncio.get_running_loop().time()
+    ahead = await players[1].get(path, since_version=str(state["version"] + 5), wait="10")
+    assert asyncio.get_running_loop().time() - started < 2
+    assert ahead.status_code == 200
+    assert ahead.json() == state
+
+
 async def test_move_errors(api: Api) -> None:
     table_id, players = await human_table(api)
     view = (await players[0].get(f"/v1/tables/{table_id}/state")).json()
@@ -126,9 +180,10 @@ async def test_move_errors(api: Api) -> None:
     )
     assert len(body["legal_actions"]) == 23
     assert body["current_version"] == view["version"]
+    assert body["detail"] == "you may not play AS now: the deck is cut first (K-5)"
     assert_problem(await players[cutter].post(moves, {"type": "dance"}), 422, "validation_error")
     assert_problem(
-        await players[cutter].post(moves, {"type": "play", "card": "7S"}), 422, "validation_error"
+        await players[cutter].post(moves, {"type": "play", "card": "7S"}), 422, "invalid_card"
     )
     assert_problem(await players[cutter].post(moves, [1, 2]), 422, "validation_error")
     assert_problem(
@@ -143,7 +198,11 @@ async def test_move_errors(api: Api) -> None:
         422,
         "validation_error",
     )
-    assert_problem(await players[cutter].post(exchange, {"decision": "keep"}), 422, "illegal_move")
+    kept = assert_problem(
+        await players[cutter].post(exchange, {"decision": "keep"}), 422, "illegal_move"
+    )
+    assert kept["detail"].startswith("you may not keep now: ")
+    assert kept["detail"].endswith("(K-9)")
 
 
 async def test_expected_version_and_move_id(api: Api) -> None:
@@ -164,6 +223,49 @@ async def test_expected_version_and_move_id(api: Api) -> None:
     assert [e["type"] for e in log["items"]].count("deck_cut") == 1
 
 
+async def test_a_move_id_sent_again_with_another_request_is_refused(api: Api) -> None:
+    table_id, players = await human_table(api)
+    view = (await players[0].get(f"/v1/tables/{table_id}/state")).json()
+    (cutter,) = view["to_act"]
+    path = f"/v1/tables/{table_id}"
+    cut = {"type": "cut", "position": 5, "expected_version": view["version"], "move_id": "m-1"}
+    first = await players[cutter].post(f"{path}/moves", cut)
+    assert first.status_code == 200
+    # The same request: keys in another order, 5.0 for 5. It answers as the first time.
+    same = {"move_id": "m-1", "expected_version": view["version"], "position": 5.0, "type": "cut"}
+    assert (await players[cutter].post(f"{path}/moves", same)).json() == first.json()
+    log = (await api.anonymous.get(f"{path}/events", limit="500")).json()["items"]
+    for endpoint, other in [
+        ("moves", {**cut, "position": 6}),
+        ("moves", {**cut, "expected_version": None}),
+        ("messages", {"text": "прицеп", "move_id": "m-1"}),
+        ("resign", {"move_id": "m-1"}),
+    ]:
+        refused = assert_problem(
+            await players[cutter].post(f"{path}/{endpoint}", other), 409, "idempotency_mismatch"
+        )
+        assert "'m-1'" in refused["detail"]
+    assert (await api.anonymous.get(f"{path}/events", limit="500")).json()["items"] == log
+    # Another player's id of the same name is its own.
+    partner = players[(cutter + 2) % 4]
+    assert (await partner.post(f"{path}/resign", {"move_id": "m-1"})).status_code == 200
+
+
+async def test_two_requests_racing_with_one_move_id(api: Api) -> None:
+    """One lands; the other, whichever it is, is refused as another request."""
+    table_id, players = await human_table(api)
+    (cutter,) = (await players[0].get(f"/v1/tables/{table_id}/state")).json()["to_act"]
+    moves = f"/v1/tables/{table_id}/moves"
+    answers = await asyncio.gather(
+        *(
+            players[cutter].post(moves, {"type": "cut", "position": p, "move_id": "race"})
+            for p in (3, 4)
+        )
+    )
+    assert sorted(a.status_code for a in answers) == [200, 409]
+    assert_problem(max(answers, key=lambda a: a.status_code), 409, "idempotency_mismatch")
+
+
 async def test_messages_are_off_in_deal_1(api: Api) -> None:
     table_id, players = await human_table(api)
     response = await players[0].post(f"/v1/tables/{table_id}/messages", {"text": "прицеп"})
@@ -171,7 +273,7 @@ async def test_messages_are_off_in_deal_1(api: Api) -> None:
     assert_problem(
         await players[0].post(f"/v1/tables/{table_id}/messages", {"text": "x" * 201}),
         422,
-        "validation_error",
+        "invalid_message",
     )
 
 
@@ -185,6 +287,14 @@ async def test_messages_from_deal_2_are_seen_by_all(api: Api) -> None:
     for client in [*players, api.anonymous]:
         messages = (await client.get(f"/v1/tables/{table_id}/state")).json()["messages"]
         assert [(m["seat"], m["text"]) for m in messages] == [(1, "прицеп")]
+    # K-16: at most 200 characters once trimmed.
+    longest = await players[2].post(f"/v1/tables/{table_id}/messages", {"text": "я" * 200 + "  "})
+    assert longest.json()["messages"][-1]["text"] == "я" * 200
+    assert_problem(
+        await players[2].post(f"/v1/tables/{table_id}/messages", {"text": " " + "я" * 201}),
+        422,
+        "invalid_message",
+    )
 
 
 async def test_resign_ends_the_game(api: Api) -> None:

@@ -37,6 +37,17 @@ async def test_a_stream_skips_the_versions_the_caller_has(api: Api) -> None:
     assert [v for v, _ in garbled] == [version]  # as if it had nothing
 
 
+async def test_a_stream_past_the_tables_version_starts_with_the_current_view(api: Api) -> None:
+    table_id, players = await human_table(api)
+    path = f"/v1/tables/{table_id}/stream"
+    state = (await players[2].get(f"/v1/tables/{table_id}/state")).json()
+    ahead = str(state["version"] + 100)
+    assert sse_views(await players[2].get(path, {"Last-Event-ID": ahead})) == [
+        (state["version"], state)
+    ]
+    assert sse_views(await players[2].get(path, since_version=ahead)) == [(state["version"], state)]
+
+
 async def test_no_stream_for_a_table_that_does_not_exist(api: Api) -> None:
     missing = await api.anonymous.get("/v1/tables/00000000-0000-0000-0000-000000000000/stream")
     assert_problem(missing, 404, "not_found")

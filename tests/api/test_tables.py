@@ -1,4 +1,5 @@
-"""Tables and seats: create (with Idempotency-Key), list with a cursor, read, sit, bots, leave."""
+"""Tables and seats: create (with Idempotency-Key), list with a cursor, read, sit, bots, leave;
+no move before the game starts."""
 
 from __future__ import annotations
 
@@ -37,14 +38,14 @@ async def test_creating_needs_a_token(api: Api) -> None:
 @pytest.mark.parametrize(
     "body",
     [
-        {"variant": "bura"},
+        {"variant": "preferans"},
         {"seat": 4},
         {"seat": -1},
         {"bots": {"5": "random"}},
         {"bots": {"1": "grandmaster"}},
         {"options": {"first_dealer": 7}},
         {"options": {"move_clock_s": 0}},
-        {"options": {"colour": "red"}},
+        {"seats": 5},
         {"unknown": 1},
     ],
 )
@@ -53,10 +54,44 @@ async def test_bad_table_requests_are_refused(api: Api, body: dict[str, object])
     assert_problem(await owner.post("/v1/tables", body), 422, "validation_error")
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"options": {"colour": "red"}},
+        {"variant": "sixty_six", "options": {"eggs": True}},
+        {"variant": "sixty_six", "options": {"deck": "36"}},
+        {"variant": "sixty_six", "seats": 3},
+        {"variant": "kozel24", "seats": 2},
+        {"variant": "bura", "seats": 2, "seat": 3},
+        {"variant": "bura", "seats": 2, "bots": {"2": "random"}},
+    ],
+)
+async def test_an_option_or_seat_count_the_game_does_not_take_is_invalid_option(
+    api: Api, body: dict[str, object]
+) -> None:
+    owner = await api.player()
+    assert_problem(await owner.post("/v1/tables", body), 422, "invalid_option")
+
+
 async def test_a_bot_cannot_take_the_creators_seat(api: Api) -> None:
     owner = await api.player()
     response = await owner.post("/v1/tables", {"seat": 1, "bots": {"1": "random"}})
     assert_problem(response, 409, "seat_taken")
+
+
+async def test_an_idempotency_key_sent_again_with_another_body_is_refused(api: Api) -> None:
+    owner = await api.player()
+    key = {"Idempotency-Key": "create-1"}
+    body = {"seat": 0, "bots": {"2": "random"}}
+    first = await owner.post("/v1/tables", body, headers=key)
+    # The same request: keys in another order, a default spelled out.
+    same = {"bots": {"2": "random"}, "options": {"eggs": True}, "variant": "kozel24", "seat": 0}
+    assert (await owner.post("/v1/tables", same, headers=key)).json() == first.json()
+    for other in [{"seat": 1, "bots": {"2": "random"}}, {**body, "options": {"eggs": False}}, {}]:
+        refused = await owner.post("/v1/tables", other, headers=key)
+        assert "'create-1'" in assert_problem(refused, 409, "idempotency_mismatch")["detail"]
+    listed = (await api.anonymous.get("/v1/tables")).json()["items"]
+    assert [t["id"] for t in listed] == [first.json()["id"]]
 
 
 async def test_idempotency_key_returns_the_first_table(api: Api) -> None:
@@ -159,3 +194,40 @@ async def test_the_game_starts_when_four_seats_are_filled(api: Api) -> None:
     assert_problem(await owner.delete(f"/v1/tables/{table_id}/seats/3"), 409, "game_started")
     stranger = await api.player("late")
     assert_problem(await stranger.put(f"/v1/tables/{table_id}/seats/3"), 409, "game_started")
+
+
+async def test_a_finished_games_seats_and_log_stay_as_they_are(api: Api) -> None:
+    owner = await api.player()
+    bots = {"1": "random", "2": "random", "3": "random"}
+    table_id = (await owner.post("/v1/tables", {"seat": 0, "bots": bots})).json()["id"]
+    assert (await owner.post(f"/v1/tables/{table_id}/resign")).json()["status"] == "finished"
+    log = (await owner.get(f"/v1/tables/{table_id}/events", limit=500)).json()["items"]
+    assert log[-1]["type"] == "game_ended"
+    stranger = await api.player("late")
+    seats = f"/v1/tables/{table_id}/seats"
+    for refused in [
+        await owner.delete(f"{seats}/0"),  # during a game a bot would take it over (K-18)
+        await owner.delete(f"{seats}/1"),
+        await stranger.delete(f"{seats}/0"),
+        await stranger.put(f"{seats}/0"),
+        await owner.put(f"{seats}/1", {"bot": "strong"}),
+    ]:
+        assert_problem(refused, 409, "game_over")
+    assert (await owner.put(f"{seats}/0")).status_code == 200  # the seat one holds: no change
+    assert (await owner.get(f"/v1/tables/{table_id}/events", limit=500)).json()["items"] == log
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_a_bot(api: Api) -> None:
+    owner = await api.player()
+    bots = {"1": "random", "2": "random", "3": "random"}
+    table_id = (await owner.post("/v1/tables", {"seat": 0, "bots": bots})).json()["id"]
+    left = await owner.delete(f"/v1/tables/{table_id}/seats/0")
+    assert left.status_code == 200
+    assert left.json()["seats"][0] == {"seat": 0, "player": None, "bot": "heuristic"}
+
+
+async def test_acting_before_the_game_starts_is_409(api: Api) -> None:
+    owner = await api.player()
+    table_id = (await owner.post("/v1/tables", {"seat": 0})).json()["id"]
+    response = await owner.post(f"/v1/tables/{table_id}/moves", {"type": "cut", "position": 3})
+    assert_problem(response, 409, "game_not_started")

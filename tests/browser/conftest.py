@@ -72,7 +72,10 @@ def page(browser: Browser, server: Server) -> Iterator[Page]:
     errors: list[str] = []
     hosts: set[str] = set()
     opened = context.new_page()
-    opened.on("request", lambda request: hosts.add(urlsplit(request.url).netloc))
+    # A blob: URL (ReDoc's search worker) is made by the page, on its own origin.
+    opened.on(
+        "request", lambda request: hosts.add(urlsplit(request.url.removeprefix("blob:")).netloc)
+    )
     opened.on("pageerror", lambda error: errors.append(str(error)))
     opened.on(
         "console",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,3 +178,126 @@ def visible_to_seat(view: dict[str, Any]) -> set[str]:
     for exchange in view["exchanges"]:
         seen |= {card for card in (exchange["trump"], exchange["given"]) if card}
     return seen
+
+
+# Any game: what the page offers for every game's legal actions (js/actions.js).
+ANY_READY = ", ".join(
+    [
+        *(
+            f"{BUSY_DONE} {what}"
+            for what in ("#cut-go:enabled", "#prompt .act:enabled", "#hand .card.legal:enabled")
+        ),
+        "#end:not([hidden])",
+    ]
+)
+CARD_CODE = re.compile(r"^(?:10|[AKQJ9876])[CSHD]$")
+
+
+def card_codes(value: Any) -> set[str]:
+    """Every card code anywhere in a view (its hand, tricks, stock, game part…)."""
+    if isinstance(value, str):
+        return {value} if CARD_CODE.match(value) else set()
+    if isinstance(value, dict):
+        return set().union(*(card_codes(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(card_codes(v) for v in value)) if value else set()
+    return set()
+
+
+@dataclass
+class AnyClicks:
+    """What a person clicked in a game of any variant."""
+
+    cards: int = 0
+    buttons: dict[str, int] = field(default_factory=dict)
+    confirmed: list[list[str]] = field(default_factory=list)
+    """the cards of every multi-card play confirmed"""
+
+
+class AnyTablePage(TablePage):
+    """A person at the table of any game: clicks what the page offers, nothing else."""
+
+    def create_any_table(
+        self,
+        variant: str,
+        seats: int | None = None,
+        options: dict[str, str] | None = None,
+        others: dict[int, str] | None = None,
+    ) -> str:
+        """`options`: a value per option field (an enum's select: the option's value, as
+        the schema gives it); `others`: the choice for a seat (a bot level or "friend")."""
+        page = self.page
+        page.wait_for_selector(f"#new-game option[value='{variant}']", state="attached")
+        page.select_option("#new-game", variant)
+        if seats is not None:
+            page.select_option("#new-seats", str(seats))
+        for name, value in (options or {}).items():
+            field = page.locator(f"#opt-{name}")
+            if field.evaluate("e => e.tagName") == "SELECT":  # js/options.js: by its index
+                index = field.evaluate("(e, v) => e.choices.map(String).indexOf(v)", value)
+                assert index >= 0, (name, value)
+                field.select_option(str(index))
+            else:
+                field.fill(value)
+        for seat, choice in (others or {}).items():
+            page.select_option(f"#new-seat-{seat}", choice)
+        page.click("#new-table-submit")
+        page.wait_for_selector("body[data-version]")
+        return self.table_id
+
+    def step_any(
+        self,
+        rng: random.Random,
+        clicks: AnyClicks,
+        button_odds: float = 0.2,
+        prefer: Callable[[dict[str, Any]], bool] | None = None,
+    ) -> bool:
+        """Wait for something to do and do it; False once the game is over. A button whose
+        action body `prefer` accepts is clicked whenever one is offered (a boast, a close…)."""
+        page = self.page
+        page.wait_for_selector(ANY_READY, timeout=30_000)
+        if self.game_over():
+            return False
+        before = (self.version, page.get_attribute("body", "data-selection") or "")
+        confirm = page.locator("#prompt .act.confirm:enabled")
+        cards = page.locator("#hand .card.legal:enabled:not(.selected)")
+        buttons = page.locator("#prompt .act:enabled:not(.confirm)")
+        wanted = [
+            n
+            for n, body in enumerate(buttons.evaluate_all("bs => bs.map(b => b.dataset.body)"))
+            if prefer is not None and body and prefer(json.loads(body))
+        ]
+        if wanted:
+            chosen = buttons.nth(rng.choice(wanted))
+            kind = chosen.get_attribute("data-type") or ""
+            clicks.buttons[kind] = clicks.buttons.get(kind, 0) + 1
+            chosen.click()
+        elif page.locator("#cut-go").is_visible():
+            page.click("#cut-go")
+        elif confirm.count():
+            chosen = confirm.nth(rng.randrange(confirm.count()))
+            selected = page.eval_on_selector_all(
+                "#hand .card.selected", "cs => cs.map(c => c.dataset.card)"
+            )
+            clicks.confirmed.append(selected)
+            chosen.click()
+        elif cards.count() and (not buttons.count() or rng.random() >= button_odds):
+            cards.nth(rng.randrange(cards.count())).click()
+            clicks.cards += 1
+        else:
+            chosen = buttons.nth(rng.randrange(buttons.count()))
+            kind = chosen.get_attribute("data-type") or ""
+            clicks.buttons[kind] = clicks.buttons.get(kind, 0) + 1
+            chosen.click()
+        page.wait_for_function(
+            """([version, selection]) => document.body.dataset.busy === "false" && (
+                 document.body.dataset.version !== String(version)
+                 || (document.body.dataset.selection || "") !== selection)""",
+            arg=[before[0], before[1]],
+            timeout=30_000,
+        )
+        return True
+
+    def hidden_cards_shown(self, view: dict[str, Any]) -> set[str]:
+        """Card faces on the page that the seat's view does not hold (must be none)."""
+        return self.face_up_cards() - card_codes(view)

@@ -265,3 +265,77 @@ def test_the_lone_trump_the_claim_the_give_and_the_cut_post_what_the_view_lists(
     expect(page.locator("#end-titles li")).to_have_text(["goats", "tailed", "with eggs", "dry"])
     expect(page.locator("#end-written")).to_have_text("We 0 — 14 They")
     assert len({body["move_id"] for _, body, _ in fake.posts}) == len(fake.posts) - 1
+
+
+def test_russian_counts_take_their_plural_form(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}/play")
+    forms = page.evaluate(
+        """async () => {
+          const i18n = await import("/static/js/i18n.js");
+          i18n.setLanguage("ru");
+          const counts = [0, 1, 2, 4, 5, 11, 12, 21, 22, 25, 44];
+          return [counts.map((n) => i18n.plural("points_n", n)), i18n.plural("cards_n", 3)];
+        }"""
+    )
+    assert forms == [
+        [
+            "0 очков",
+            "1 очко",
+            "2 очка",
+            "4 очка",
+            "5 очков",
+            "11 очков",
+            "12 очков",
+            "21 очко",
+            "22 очка",
+            "25 очков",
+            "44 очка",
+        ],
+        "3 карты",
+    ]
+
+
+def test_the_end_of_a_game_in_russian_says_who_remains_goats(page: Page, server: Server) -> None:
+    """K-17 from the viewer's side of the table; the trick just taken counts its points."""
+    person = TablePage(page, server.url)
+    try:
+        person.register("Вася")
+    finally:
+        person.close()
+    page.evaluate("localStorage.setItem('kozel.lang', 'ru')")
+    plays = zip((1, 2, 3, 0), ("KH", "AH", "6H", "10H"), strict=True)
+    taken = {
+        "leader": 1,
+        "cards": [{"seat": seat, "card": code} for seat, code in plays],
+        "winner": 2,
+        "points": 25,
+    }
+    fake = FakeTable([view(20)])
+    page.route(f"**/v1/tables/{TABLE}**", fake.handle)
+    for my_seat, loser, line in [
+        (0, 1, "Козлами остаются соперники"),
+        (1, 1, "Мы с партнёром остаёмся козлами"),  # noqa: RUF001
+        (None, 0, "Козлами остаются Вася и Бот 3"),
+    ]:
+        fake.current = view(
+            20,
+            status="finished",
+            phase="game_over",
+            to_act=[],
+            my_seat=my_seat,
+            my_hand=[] if my_seat is not None else None,
+            hand_sizes=[0, 0, 0, 0],
+            last_trick=taken,
+            written=[12, 0] if loser == 0 else [0, 12],
+            result={
+                "loser": loser,
+                "written": [12, 0] if loser == 0 else [0, 12],
+                "titles": ["goats", "dry"],
+                "reason": "written",
+            },
+        )
+        page.goto(f"{server.url}/play#table={TABLE}")
+        page.reload()
+        expect(page.locator("#end-loser")).to_have_text(line)
+        note = "Взятку взял(а) Бот 3: 25 очков"  # noqa: RUF001
+        expect(page.locator("#trick-note")).to_have_text(note)

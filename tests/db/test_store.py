@@ -1,12 +1,13 @@
 """The event store's contract, for every store on every database it runs on: ordered appends,
 the expected version, exactly one winner when two writers race for one version, reads that
-skip a known snapshot, move ids, seat rows, turns, and idempotency keys of new tables."""
+skip a known snapshot, move ids, seat rows, turns, idempotency keys of new tables, and the
+listings of the lobby and the move clock."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,12 @@ from app.db.migrate import upgrade
 from app.db.models import Player
 from app.db.store import (
     Append,
+    ClientRequest,
     EventStore,
     NewEvent,
     NewTable,
     Projection,
+    RequestRecord,
     SeatChange,
     VersionConflict,
 )
@@ -30,6 +33,8 @@ from tests.databases import PostgresDatabase
 
 pytestmark = pytest.mark.anyio
 NOW = datetime(2026, 11, 30, tzinfo=UTC)
+KEY = ClientRequest("p1", "k1", "d" * 64)
+"""The Idempotency-Key of the table every test starts with."""
 
 
 @pytest.fixture(params=["sql-sqlite", "sql-postgres", "pg-postgres"])
@@ -57,21 +62,25 @@ def database_url(store_url: tuple[str, str]) -> str:
 async def store(store_url: tuple[str, str]) -> AsyncIterator[EventStore]:
     kind, url = store_url
     chosen: EventStore
+    engine = create_engine(url)
     if kind == "pg":
-        postgres_store = PostgresStore(url, pool_size=4)
+        postgres_store = PostgresStore(url, engine, pool_size=4)
         await postgres_store.open()
         chosen = postgres_store
     else:
-        chosen = SqlStore(create_engine(url), owns_engine=True)
-    await chosen.append(
-        Append("t1", 0, [], NOW, projection(0), new_table=NewTable("kozel24", {}, ("p1", "k1")))
-    )
+        chosen = SqlStore(engine)
+    await chosen.append(Append("t1", 0, [], NOW, projection(0), new_table=new_table(KEY)))
     yield chosen
     await chosen.close()
+    await engine.dispose()
 
 
-def projection(n: int, status: str = "playing") -> Projection:
-    return Projection(status, 1, (2, 4), {"state": n, "text": "козёл"}, 7, None)
+def new_table(request: ClientRequest | None = None, seats: int = 4) -> NewTable:
+    return NewTable("kozel24", {"eggs": True}, tuple(range(seats)), request)
+
+
+def projection(n: int, status: str = "playing", deadline: datetime | None = None) -> Projection:
+    return Projection(status, 1, (2, 4), {"state": n, "text": "козёл"}, 7, deadline)
 
 
 def events(*types: str) -> list[NewEvent]:
@@ -133,17 +142,18 @@ async def test_two_writers_of_one_version_exactly_one_wins(store: EventStore) ->
     assert [e.seq for e in await store.load("t1")] == list(range(1, 11))
 
 
-async def test_a_move_id_is_recorded_once(store: EventStore) -> None:
-    await append(store, 0, events("a", "b"), move=("p1", "m1"))
+async def test_a_move_id_is_recorded_once_with_its_digest(store: EventStore) -> None:
+    await append(store, 0, events("a", "b"), move=ClientRequest("p1", "m1", "1" * 64))
     row = await store.read("t1", move=("p1", "m1"))
     elsewhere = await store.read("t1", move=("p2", "m1"))
     assert row is not None
-    assert row.move_version == 2
+    assert (row.version, row.move_version, row.move_digest) == (2, 2, "1" * 64)
     assert elsewhere is not None
-    assert elsewhere.move_version is None
+    assert (elsewhere.version, elsewhere.move_version, elsewhere.move_digest) == (2, None, None)
     with pytest.raises(VersionConflict):  # the same move id again: the whole append fails
-        await append(store, 2, events("c"), move=("p1", "m1"))
+        await append(store, 2, events("c"), move=ClientRequest("p1", "m1", "2" * 64))
     assert [e.seq for e in await store.load("t1")] == [1, 2]
+    assert await store.read("t1", move=("p1", "m1")) == row
 
 
 async def test_seat_rows_drive_the_turns(store: EventStore, database_url: str) -> None:
@@ -164,9 +174,44 @@ async def test_seat_rows_drive_the_turns(store: EventStore, database_url: str) -
 
 
 async def test_an_idempotency_key_names_its_table(store: EventStore) -> None:
-    assert await store.table_of_request("p1", "k1") == "t1"
+    assert await store.table_of_request("p1", "k1") == RequestRecord("t1", "d" * 64)
     assert await store.table_of_request("p1", "other") is None
-    twin = Append("t2", 0, [], NOW, projection(0), new_table=NewTable("kozel24", {}, ("p1", "k1")))
+    twin = Append("t2", 0, [], NOW, projection(0), new_table=new_table(KEY))
     with pytest.raises(VersionConflict):
         await store.append(twin)
     assert await store.read("t2") is None
+
+
+async def test_the_lobby_lists_tables_newest_first_with_their_seats(
+    store: EventStore, database_url: str
+) -> None:
+    engine = create_engine(database_url)
+    async with engine.begin() as connection:
+        await connection.execute(
+            insert(Player).values(id="p1", name="Вася", token_hash="0" * 64, created_at=NOW)
+        )
+    await engine.dispose()
+    later = NOW + timedelta(minutes=1)
+    await store.append(
+        Append("t2", 0, [], later, projection(0, "waiting"), new_table=new_table(seats=2))
+    )
+    await append(store, 0, events("a"), seats=[SeatChange(1, "p1", None, False)])
+    newest, oldest = await store.summaries(None, 10, None)
+    assert [t.id for t in (newest, oldest)] == ["t2", "t1"]
+    assert (oldest.scores, oldest.status, oldest.options) == ((2, 4), "playing", {"eggs": True})
+    assert [(r.seat, r.player_id, r.player_name) for r in oldest.seats][:2] == [
+        (0, None, None),
+        (1, "p1", "Вася"),
+    ]
+    assert len(newest.seats) == 2  # a table has as many seat rows as players
+    assert [t.id for t in await store.summaries("playing", 10, None)] == ["t1"]
+    assert [t.id for t in await store.summaries(None, 10, (later, "t2"))] == ["t1"]
+    assert await store.summary("t1") == oldest
+    assert await store.summary("none") is None
+
+
+async def test_the_move_clock_finds_the_tables_past_their_deadline(store: EventStore) -> None:
+    done = Append("t1", 0, events("a"), NOW, projection(1, deadline=NOW + timedelta(seconds=30)))
+    await store.append(done)
+    assert await store.due(NOW, 10) == []
+    assert await store.due(NOW + timedelta(seconds=31), 10) == ["t1"]

@@ -36,13 +36,23 @@ def deal(
 ) -> GameState:
     """A state right after the deal of `hands` (seat 0..3), as if earlier deals had left
     `written` and the eggs as given."""
-    dealt = tuple(parse_cards(hand) for hand in hands)
-    assert sorted(map(str, sum(dealt, ()))) == sorted(map(str, deck.CARDS)), "not the 24 cards"
-    assert all(len(hand) == 6 for hand in dealt)
     state = k.evolve(None, GameStarted(options or k.Options(), dealer))
     state = updated(
         state, written=written, eggs_multiplier=eggs_multiplier, eggs_played=eggs_played
     )
+    return _dealt(state, hands, deal_no, dealer)
+
+
+def redeal(state: GameState, hands: list[str]) -> GameState:
+    """The next deal of a game between deals (K-8's dealer), dealt as `hands`."""
+    assert state.phase is k.Phase.SHUFFLE
+    return _dealt(state, hands, state.deal_no + 1, state.next_dealer)
+
+
+def _dealt(state: GameState, hands: list[str], deal_no: int, dealer: int) -> GameState:
+    dealt = tuple(parse_cards(hand) for hand in hands)
+    assert sorted(map(str, sum(dealt, ()))) == sorted(map(str, deck.CARDS)), "not the 24 cards"
+    assert all(len(hand) == 6 for hand in dealt)
     state = k.evolve(state, DeckShuffled(deal_no, dealer, SEED, commitment(SEED)))
     state = k.evolve(state, DeckCut((dealer - 1) % 4, 12))
     return k.evolve(state, HandsDealt(dealt))

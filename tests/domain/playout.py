@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass, field
 
 from app.domain import kozel24 as k
+from app.domain.cards import Card
 from app.domain.errors import DomainError, IllegalAction, NotYourTurn
 from app.domain.kozel24 import deck
 from app.domain.kozel24.events import CardPlayed, CardsExchanged, DealScored, DeckShuffled
@@ -43,8 +44,6 @@ def play_random_game(
         actions = k.legal_actions(game.state, seat)
         assert actions, f"seat {seat} must act but has no legal action"
         _check_refusals(game.state, seat, actions, rng)
-        if k.messages_allowed(game.state) and rng.random() < 0.02:
-            _step(game, k.PostMessage(seat, "прицеп"), check_views)
         if rng.random() < 0.0005:
             _step(game, k.Resign(rng.randrange(4)), check_views)
             break
@@ -112,22 +111,27 @@ def _check_conservation(state: k.GameState, played: set[str]) -> None:
 
 
 def _check_following(state: k.GameState, command: k.PlayCard) -> None:
-    """An independent oracle for K-7 and K-11, written from the rules, not from `legal`."""
-    hand = deck.cards_of(state.hands[command.seat])
-    assert command.card in hand
+    assert command.card in _playable_by_the_rules(state, command.seat), (
+        f"{command.card} is not playable by K-7 and K-11"
+    )
+
+
+def _playable_by_the_rules(state: k.GameState, seat: int) -> set[Card]:
+    """An independent oracle for K-7 and K-11, written from the rules, not from `legal`: the
+    cards of the seat to play that may go into the trick."""
+    hand = set(deck.cards_of(state.hands[seat]))
     trick = state.trick
     assert trick is not None
     if not trick.cards:
         if state.deal_no == 1 and state.last_trick is None:
-            assert str(command.card) == "AD"
-        return
+            return {c for c in hand if str(c) == "AD"}  # K-7: the first lead of the game
+        return hand
     led = deck.CARDS[trick.cards[0]]
 
-    def kind(c: object) -> str:
-        return "trump" if deck.is_trump(c) else c.suit.value  # type: ignore[arg-type, attr-defined]
+    def kind(c: Card) -> str:
+        return "trump" if deck.is_trump(c) else c.suit.value
 
-    if any(kind(c) == kind(led) for c in hand):
-        assert kind(command.card) == kind(led), f"{command.card} does not follow {led}"
+    return {c for c in hand if kind(c) == kind(led)} or hand
 
 
 def _check_refusals(
@@ -163,6 +167,32 @@ def _check_views(game: Playout) -> None:
         assert cards_in(view) <= _may_know(game, viewer), f"view of {viewer} leaks"
         if viewer is not None and state.phase in (k.Phase.DECISIONS, k.Phase.PLAY):
             assert set(view.hand or ()) == set(deck.cards_of(state.hands[viewer]))
-            assert set(view.legal_actions) == set(k.legal_actions(state, viewer))
+        if viewer is not None:
+            _check_offered(state, viewer, view)
         if viewer is None:
             assert view.hand is None
+
+
+def _check_offered(state: k.GameState, seat: int, view: k.View) -> None:
+    """What a seat's view offers is what the rules allow it now: in play, exactly the cards
+    of the oracle (to the seat to play only); at the cut, the 23 positions to the cutter
+    (K-5); in the decision phase, answers the engine accepts, to a seat that must act."""
+    offered = view.legal_actions
+    match state.phase:
+        case k.Phase.PLAY:
+            to_play = state.trick is not None and state.trick.to_play == seat
+            playable = _playable_by_the_rules(state, seat) if to_play else set()
+            assert all(isinstance(a, k.PlayCard) and a.seat == seat for a in offered)
+            assert {a.card for a in offered if isinstance(a, k.PlayCard)} == playable
+            assert len(offered) == len(playable)
+        case k.Phase.CUT:
+            cutter = state.dealer is not None and seat == (state.dealer - 1) % 4
+            cuts = [k.CutDeck(seat, p) for p in range(1, 24)] if cutter else []
+            assert list(offered) == cuts
+        case k.Phase.DECISIONS:
+            assert bool(offered) == (seat in view.to_act)
+            for action in offered:
+                assert action.seat == seat
+                k.decide(state, action)  # accepted: a refusal raises
+        case _:
+            assert offered == ()

@@ -34,7 +34,6 @@ def test_every_event_type_has_a_fixed_name() -> None:
         "trick_taken",
         "queen_caught",
         "deal_scored",
-        "message_posted",
         "team_resigned",
         "game_ended",
     }

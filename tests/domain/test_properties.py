@@ -26,7 +26,7 @@ quick = settings(max_examples=150, deadline=None, suppress_health_check=[HealthC
 PARTS = 4
 """The thorough run is split in parts of fresh random games, so that test workers share it."""
 thorough = settings(
-    max_examples=3000 // PARTS, deadline=None, suppress_health_check=list(HealthCheck)
+    max_examples=1600 // PARTS, deadline=None, suppress_health_check=list(HealthCheck)
 )
 
 

@@ -39,7 +39,7 @@ def test_k5_shuffle_is_a_permutation_that_depends_on_the_seed() -> None:
 
 
 def test_k5_shuffle_test_vector() -> None:
-    """Pinned so that independent verifiers (docs/rules.md) can check their implementation."""
+    """Pinned so that independent verifiers (docs/rules/kozel24.md) can check theirs."""
     order = shuffled_order(b"kozel", 24)
     vector = "JH 6H 10C JS QD KS AH 10D AS AD JD JC 10H KH KD QH KC 10S QS 6D 6C 6S AC QC"
     assert [str(deck.CARDS[i]) for i in order] == vector.split()
@@ -61,7 +61,7 @@ def test_k5_shuffle_rejects_words_as_documented() -> None:
 
 
 def _documented_shuffle(seed: bytes, size: int) -> tuple[list[int], int]:
-    """An independent implementation written from docs/rules.md; also counts rejected words."""
+    """An independent implementation from docs/rules/kozel24.md; also counts rejected words."""
     stream = hashlib.shake_256(b"kozel-shuffle-v1" + seed).digest(4 * (size + 1024))
     words = [int.from_bytes(stream[i : i + 4], "big") for i in range(0, len(stream), 4)]
     deck_order, w, rejected = list(range(size)), 0, 0

@@ -9,7 +9,17 @@ from app.domain.errors import GameOver
 from app.domain.kozel24 import scoring
 from app.domain.kozel24.events import DealScored, GameEnded, TeamResigned
 from app.domain.kozel24.scoring import Write
-from tests.domain.helpers import CATCH, MIXED, MIXED_PLAYS, SWEEP, card, deal, finish_deal, play
+from tests.domain.helpers import (
+    CATCH,
+    MIXED,
+    MIXED_PLAYS,
+    SWEEP,
+    card,
+    deal,
+    finish_deal,
+    play,
+    redeal,
+)
 
 
 def tricks_write(points: tuple[int, int], deal_no: int = 2, multiplier: int = 1) -> Write:
@@ -107,6 +117,39 @@ def test_k15_eggs_double_the_sweep() -> None:
 
 def test_k15_eggs_can_be_turned_off() -> None:
     assert scoring.score_tricks(2, (60, 60), (3, 3), 1, eggs=False) == Write(None, 0, "tie")
+
+
+# A deal 3 (dealer 0, seat 1 leads) with no decisions that ends 60:60.
+TIE = [
+    "AC KH KS KD KC 10D",
+    "10H JH AD AH 10C AS",
+    "6C 6S 10S JS QC QD",
+    "QH JC JD QS 6H 6D",
+]
+TIE_PLAYS = "10H 6C 6H KH  10S JD KS AS  QS KC 10C QC  JS QH AC JH  6D KD AD 6S  AH QD JC 10D"
+
+
+def test_k15_k17_sixty_sixty_with_the_doubling_off_still_earns_with_eggs() -> None:
+    state = deal(TIE, dealer=0, deal_no=3, written=(0, 8), options=k.Options(eggs=False))
+    state, events = play(state, TIE_PLAYS)
+    assert events[-1] == DealScored(3, (60, 60), None, 0, "tie", None, 1)
+    assert state.eggs_played  # K-15: still "eggs played" for the title
+    assert state.eggs_multiplier == 1  # but nothing is doubled
+    # Deal 4 (dealt by seat 1, the first leader of deal 3): team 1's Q♣ is caught (K-13).
+    state = redeal(state, CATCH)
+    state, events = play(state, "KH 10H 6C QC")
+    assert events[-2] == DealScored(4, (17, 0), 1, 4, "queen_caught", None, 1)
+    assert events[-1] == GameEnded(1, (0, 12), ("goats", "with_eggs", "dry"), "written")
+
+
+def test_k15_a_stored_tie_replays_as_eggs_played() -> None:
+    """Logs written before K-15 counted a tie as eggs hold `tie`: it now earns the title."""
+    state = deal(SWEEP, dealer=0, deal_no=2, options=k.Options(eggs=False))
+    state = k.evolve(state, DealScored(2, (60, 60), None, 0, "tie", None, 1))
+    assert state.eggs_played
+    assert state.eggs_multiplier == 1
+    state, events = k.apply(state, k.Resign(0))
+    assert events[-1] == GameEnded(0, (0, 0), ("goats", "with_eggs", "dry"), "resigned")
 
 
 def test_k15_the_game_remembers_eggs() -> None:

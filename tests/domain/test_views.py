@@ -40,13 +40,13 @@ def test_played_cards_are_public() -> None:
     state, _ = play(state, "AS KS 6D KC QH")
     public = k.view_for(state, None)
     assert public.trick is not None
-    assert [(p.seat, str(p.card)) for p in public.trick.plays] == [(3, "QH")]
+    assert [(p.seat, *map(str, p.cards or ())) for p in public.trick.plays] == [(3, "QH")]
     assert public.last_trick is not None
     assert public.last_trick.winner == 3
     assert public.last_trick.points == 19
     assert cards_in(public) == {"AS", "KS", "6D", "KC", "QH"}
-    assert public.points == (0, 19)
-    assert public.tricks_taken == (0, 1)
+    assert public.game.points == (0, 19)
+    assert public.game.tricks_taken == (0, 1)
 
 
 def test_the_seed_never_appears_in_a_view() -> None:
@@ -63,11 +63,11 @@ def test_k9_exchange_cards_are_seen_by_the_two_partners_only() -> None:
     state, _ = k.apply(state, k.DecideExchange(1, True))
     state, _ = k.apply(state, k.GiveCard(3, card("10H")))
     for seat in (1, 3):
-        (exchange,) = k.view_for(state, seat).exchanges
+        (exchange,) = k.view_for(state, seat).game.exchanges
         assert (exchange.from_seat, exchange.to_seat) == (1, 3)
         assert (str(exchange.trump), str(exchange.given)) == ("KC", "10H")
     for seat in (0, 2, None):
-        (exchange,) = k.view_for(state, seat).exchanges
+        (exchange,) = k.view_for(state, seat).game.exchanges
         assert (exchange.from_seat, exchange.to_seat, exchange.trump, exchange.given) == (
             1,
             3,
@@ -122,15 +122,16 @@ def test_between_deals_the_view_shows_the_last_deal() -> None:
     assert view.last_deal.reason == "no_queens"
 
 
-def test_views_share_the_values_of_taken_tricks_and_follow_the_trick() -> None:
-    """A taken trick's view is made once and shared by every viewer and later version; the
-    current trick's view follows the cards played, with the seat of each (K-11)."""
+def test_a_taken_trick_looks_the_same_to_everyone_and_the_trick_follows_the_cards() -> None:
+    """Every viewer, now and at later versions, sees a taken trick with its cards, the seat
+    of each, its winner and points; the current trick's view follows the cards played, with
+    the seat of each (K-11, K-12)."""
     state = deal(MIXED, dealer=3, deal_no=2)
     state, _ = play(state, "AS KS 6D KC QH")
     views = [k.view_for(state, seat) for seat in (0, 1, 2, 3, None)]
-    first = views[0].tricks[0]
-    assert all(view.tricks[0] is first and view.last_trick is first for view in views)
-    assert [(p.seat, str(p.card)) for p in first.plays] == [
+    first = views[0].game.tricks[0]
+    assert all(view.game.tricks == (first,) and view.last_trick == first for view in views)
+    assert [(p.seat, *map(str, p.cards or ())) for p in first.plays] == [
         (0, "AS"),
         (1, "KS"),
         (2, "6D"),
@@ -140,8 +141,8 @@ def test_views_share_the_values_of_taken_tricks_and_follow_the_trick() -> None:
     trick = views[0].trick
     assert trick is not None
     assert trick.winner is None
-    assert [(p.seat, str(p.card)) for p in trick.plays] == [(first.winner, "QH")]
+    assert [(p.seat, *map(str, p.cards or ())) for p in trick.plays] == [(first.winner, "QH")]
     later = k.view_for(first_legal(state), 2)
     assert later.trick is not None
     assert len(later.trick.plays) == 2
-    assert later.tricks[0] is first
+    assert later.game.tricks == (first,)

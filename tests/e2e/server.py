@@ -26,10 +26,16 @@ class Server:
     """One uvicorn process serving the API on a database URL."""
 
     def __init__(
-        self, database_url: str, log_path: Path, env: dict[str, str] | None = None
+        self,
+        database_url: str,
+        log_path: Path,
+        env: dict[str, str] | None = None,
+        open_files: int | None = None,
     ) -> None:
+        """`open_files`: the process's limit of open file descriptors (RLIMIT_NOFILE)."""
         self.database_url = database_url
         self.env = env or {}
+        self.open_files = open_files
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -46,8 +52,10 @@ class Server:
             **self.env,
         }
         with self.log_path.open("ab") as log:  # the child keeps its own handle
+            # prlimit (util-linux) sets the limit and then execs the server in its place.
+            limit = [] if self.open_files is None else ["prlimit", f"--nofile={self.open_files}"]
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)],
+                [*limit, sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)],
                 cwd=ROOT,
                 env=env,
                 stdout=log,
@@ -63,6 +71,7 @@ class Server:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
+        self.stop(signal.SIGKILL)  # not left running, to fail a later test with a ResourceWarning
         raise RuntimeError("server did not start in 30 s")
 
     def stop(self, sig: int = signal.SIGTERM) -> None:

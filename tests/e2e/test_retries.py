@@ -41,14 +41,26 @@ def servers(
         server.stop()
 
 
-async def test_retries_and_races_over_whole_games(servers: list[Server]) -> None:
+GAMES = [
+    pytest.param("kozel24", 4, {}, id="kozel24"),
+    # The other games' runs go with the slow suites (CI runs them), to keep the default quick.
+    pytest.param("sixty_six", 2, {"matchTarget": 2}, id="sixty_six", marks=pytest.mark.slow),
+    pytest.param("bura", 3, {"target": 3}, id="bura", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("variant", "seats", "options"), GAMES)
+async def test_retries_and_races_over_whole_games(
+    servers: list[Server], variant: str, seats: int, options: dict[str, object]
+) -> None:
     clients = [httpx.AsyncClient(base_url=s.url, timeout=30) for s in servers]
     rng = random.Random(4)
     totals = {"races": 0, "retries": 0, "accepted": 0}
     try:
         games = 0
         while totals["races"] < 50:  # whole games until enough races were run
-            await play_one_game(clients[0], clients[-1], rng, totals, games)
+            table = {"variant": variant, "seats": seats, "options": options}
+            await play_one_game(clients[0], clients[-1], rng, totals, games, table)
             games += 1
         assert totals["retries"] == totals["accepted"]
     finally:
@@ -62,11 +74,16 @@ async def play_one_game(
     rng: random.Random,
     totals: dict[str, int],
     game: int,
+    asked: dict[str, object],
 ) -> None:
-    auths = [await register(a, f"g{game}p{n}") for n in range(4)]
+    seats = asked["seats"]
+    assert isinstance(seats, int)
+    auths = [await register(a, f"g{game}p{n}") for n in range(seats)]
     headers = [{"Authorization": auth["Authorization"]} for auth in auths]
-    table = (await a.post("/v1/tables", json={"seat": 0}, headers=headers[0])).json()
-    for n in (1, 2, 3):
+    created = await a.post("/v1/tables", json={**asked, "seat": 0}, headers=headers[0])
+    assert created.status_code == 201, created.text
+    table = created.json()
+    for n in range(1, seats):
         await b.put(f"/v1/tables/{table['id']}/seats/{n}", headers=headers[n])
     path = f"/v1/tables/{table['id']}/state"
     for move in range(1000):
@@ -112,9 +129,18 @@ async def play_one_game(
             break
         after = page["next_after_seq"]
     played = [
-        (e["deal_no"], e["data"]["card"])  # type: ignore[index]
+        (e["deal_no"], card)
         for e in items
-        if e["type"] == "card_played"
+        if e["type"] in {"card_played", "cards_led", "cards_beaten"}
+        for card in _cards(e["data"])
     ]
     assert len(played) == len(set(played)), "a card was played twice in a deal"
     assert (await a.get(path)).json()["status"] == "finished"
+
+
+def _cards(data: object) -> list[str]:
+    """The cards an event of play shows: one `card`, or several `cards` (none if face down)."""
+    assert isinstance(data, dict)
+    if "card" in data:
+        return [data["card"]]
+    return list(data.get("cards") or [])

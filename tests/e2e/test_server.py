@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -96,3 +96,33 @@ async def test_a_bot_table_plays_a_whole_game_by_itself(server: Server) -> None:
             await asyncio.sleep(0.2)
         assert view["status"] == "finished"
         assert "goats" in view["result"]["titles"]
+
+
+async def test_http_details_over_a_real_connection(server: Server) -> None:
+    """What an in-process transport could hide: a chunked body counted as it arrives; HEAD
+    without a body, and a HEAD of the view stream that holds none of the token's streams."""
+
+    async def chunks() -> AsyncIterator[bytes]:
+        yield b'{"name": "'
+        for _ in range(32):
+            yield b"x" * 65_536
+        yield b'"}'
+
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        for body in [chunks(), b'{"name": "' + b"x" * 2_000_000 + b'"}']:
+            response = await http.post(
+                "/v1/players", content=body, headers={"content-type": "application/json"}
+            )
+            assert response.status_code == 413, response.text
+            assert response.json()["code"] == "payload_too_large"
+        auth = {"Authorization": (await register(http, "head"))["Authorization"]}
+        table = (await http.post("/v1/tables", json={"seat": 0}, headers=auth)).json()
+        state = await http.get(f"/v1/tables/{table['id']}/state", headers=auth)
+        head = await http.head(f"/v1/tables/{table['id']}/state", headers=auth)
+        assert (head.status_code, head.content) == (200, b"")
+        assert head.headers["etag"] == state.headers["etag"] == f'"v{table["version"]}-s0"'
+        assert head.headers["content-length"] == state.headers["content-length"]
+        since = {**auth, "Last-Event-ID": str(table["version"])}  # nothing new to send
+        for _ in range(20):  # more than the streams a token may hold open at once
+            stream = await http.head(f"/v1/tables/{table['id']}/stream", headers=since)
+            assert (stream.status_code, stream.content) == (200, b"")

@@ -92,6 +92,7 @@ def test_health_metrics_logs_and_request_ids(server: Server) -> None:
     assert metric(after, "kozel_http_requests_total", route=route, status="200") == on_moves
     assert metric(after, "kozel_http_request_duration_seconds_count", route=route) > on_moves
     assert "kozel_open_long_polls" in after
+    assert "kozel_open_streams" in after
     assert "kozel_version_conflicts_total" in after
     lines = [json.loads(line) for line in server.log_path.read_text().splitlines() if line]
     requests = [line for line in lines if line["message"] == "request"]

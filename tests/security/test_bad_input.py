@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 
 from tests.api.conftest import Api, assert_problem
@@ -40,6 +42,23 @@ async def test_oversized_bodies_are_refused_before_they_are_read(api: Api) -> No
     assert "65536" in body["detail"]
 
 
+async def test_oversized_chunked_bodies_are_refused_as_sized_ones_are(api: Api) -> None:
+    """A body without a Content-Length is counted as it arrives (2 MB, in 64 KB chunks)."""
+
+    async def chunks() -> AsyncIterator[bytes]:
+        yield b'{"name": "'
+        for _ in range(32):
+            yield b"x" * 65_536
+        yield b'"}'
+
+    response = await api.http.post(
+        "/v1/players", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert "content-length" not in response.request.headers
+    body = assert_problem(response, 413, "payload_too_large")
+    assert "65536" in body["detail"]
+
+
 @pytest.mark.parametrize(
     "params",
     [
@@ -59,12 +78,29 @@ async def test_absurd_long_poll_parameters(api: Api, params: dict[str, str]) -> 
 
 
 @pytest.mark.parametrize(
+    ("endpoint", "body"),
+    [
+        ("moves", {"type": "play", "card": "ZZ"}),
+        ("moves", {"type": "play", "card": "11H"}),
+        ("moves", {"type": "play", "card": ""}),
+        ("moves", {"type": "play", "card": "7S"}),  # a card, but not of the 24-card deck (K-2)
+        ("moves", {"type": "play", "card": "as"}),
+        ("moves", {"type": "play", "card": "A♠"}),
+        ("moves", {"type": "play", "card": " AS"}),
+        ("exchange", {"give": "ZZ"}),
+        ("exchange", {"give": "10h"}),
+    ],
+)
+async def test_codes_that_are_no_card(api: Api, endpoint: str, body: dict[str, object]) -> None:
+    table_id, players = await human_table(api)
+    response = await players[0].post(f"/v1/tables/{table_id}/{endpoint}", body)
+    problem = assert_problem(response, 422, "invalid_card")
+    assert repr(body.get("card", body.get("give"))) in problem["detail"]
+
+
+@pytest.mark.parametrize(
     "body",
     [
-        {"type": "play", "card": "7S"},
-        {"type": "play", "card": "as"},
-        {"type": "play", "card": "A♠"},
-        {"type": "play", "card": ""},
         {"type": "play", "card": 12},
         {"type": "play"},
         {"type": "cut", "position": 0},
@@ -85,8 +121,12 @@ async def test_bad_moves(api: Api, body: dict[str, object]) -> None:
 async def test_messages_unicode_and_length(api: Api) -> None:
     table_id, players = await human_table(api)
     path = f"/v1/tables/{table_id}/messages"
-    assert_problem(await players[0].post(path, {"text": "я" * 10_000}), 422, "validation_error")
-    assert_problem(await players[0].post(path, {"text": ""}), 422, "validation_error")
+    for text in ["я" * 10_000, "я" * 201, "", "   ", "\n\t "]:
+        problem = assert_problem(
+            await players[0].post(path, {"text": text}), 422, "invalid_message"
+        )
+        assert "(K-16)" in problem["detail"]
+    assert_problem(await players[0].post(path, {"text": 12}), 422, "validation_error")
     # Well-formed Unicode is fine as such; deal 1 refuses messages (K-16).
     for text in ["🂡 прицеп", "a\u0000b", "\u202eRTL", "\U0001d55c\U0001d560\U0001d56b"]:
         assert_problem(await players[0].post(path, {"text": text}), 409, "messages_disabled")

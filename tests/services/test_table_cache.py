@@ -4,6 +4,7 @@ the first time, whichever instance the retry reaches."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from app.config import Settings
 from app.services.table_cache import TableCache
 from app.services.table_log import Table
+from app.services.writer import Writer
 from tests.api.conftest import UNLIMITED, Client, running
 from tests.api.play import human_table, step
 
@@ -54,3 +56,59 @@ async def test_an_instance_with_an_old_copy_judges_by_the_database(database_url:
         assert again.json() == moved.json()
         log = (await players[0].get(f"/v1/tables/{table_id}/events", limit="500")).json()
         assert log["items"][-1]["seq"] == moved.json()["version"]  # nothing appended twice
+
+
+def test_an_entry_is_newest_only_under_its_stamp_and_until_a_later_version_is_heard() -> None:
+    cache = TableCache(capacity=2)
+    cache.put(Table("a", version=5), stamp=1)
+    assert cache.newest("a", 1) is not None
+    assert cache.newest("a", 2) is None  # the listener reconnected: wake-ups may be lost
+    cache.put(Table("b", version=3))  # put while nothing was heard: never judged newest
+    assert cache.newest("b", 1) is None
+    cache.put(Table("b", version=3), stamp=1)  # read again while listening: newest now
+    assert cache.newest("b", 1) is not None
+    cache.heard("a", 5)
+    assert cache.newest("a", 1) is not None  # its own version announced
+    cache.heard("a", 6)  # another instance committed version 6
+    assert cache.newest("a", 1) is None
+    assert cache.get("a") is not None  # still a committed table, to answer `since` < 5
+    cache.put(Table("a", version=6), stamp=1)
+    assert cache.newest("a", 1) is not None
+
+
+def test_a_table_whose_heard_version_is_forgotten_is_forgotten_too() -> None:
+    cache = TableCache(capacity=1)
+    cache.put(Table("a", version=1), stamp=0)
+    cache.heard("a", 1)
+    for n in range(4):  # four times the capacity of heard versions, then one more
+        cache.heard(f"other{n}", 1)
+    assert cache.get("a") is None
+
+
+async def test_a_long_poll_from_the_current_version_reads_no_table(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It waits on what the instance committed (`Writer.newest`); woken by a move, it answers
+    from the committed table too."""
+    settings = Settings(database_url=database_url, recheck_interval_s=30, **UNLIMITED)
+    async with running(settings) as api:
+        table_id, players = await human_table(api)
+        path = f"/v1/tables/{table_id}/state"
+        version = (await players[0].get(path)).json()["version"]
+        loads = []
+        original = Writer.load
+
+        async def counted(writer: Writer, table_id: str) -> Table:
+            loads.append(table_id)
+            return await original(writer, table_id)
+
+        monkeypatch.setattr(Writer, "load", counted)
+        poll = asyncio.create_task(players[0].get(path, since_version=version, wait=10))
+        await api.gauge_reaches("kozel_open_long_polls", 1)
+        monkeypatch.setattr(Writer, "load", original)  # the move reads as it likes
+        assert await step(table_id, players, random.Random(3)) is not None
+        monkeypatch.setattr(Writer, "load", counted)
+        answer = await asyncio.wait_for(poll, 5)
+        assert answer.status_code == 200
+        assert answer.json()["version"] > version
+        assert loads == []

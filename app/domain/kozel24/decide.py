@@ -9,8 +9,8 @@ from typing import assert_never
 
 from app.domain.cards import Card
 from app.domain.chance import commitment, shuffled_order
-from app.domain.errors import GameOver, IllegalAction, InvalidMessage, MessagesDisabled, NotYourTurn
-from app.domain.kozel24 import deck, legal, scoring
+from app.domain.errors import GameOver, IllegalAction, MalformedCommand, NotYourTurn
+from app.domain.kozel24 import deck, legal, refusals, scoring
 from app.domain.kozel24.commands import (
     ClaimNoQueens,
     Command,
@@ -22,6 +22,7 @@ from app.domain.kozel24.commands import (
     PostMessage,
     Resign,
     ShuffleDeck,
+    check_fields,
 )
 from app.domain.kozel24.events import (
     CardPlayed,
@@ -34,7 +35,6 @@ from app.domain.kozel24.events import (
     HandsDealt,
     KozelEvent,
     LoneTrumpKept,
-    MessagePosted,
     NoQueensClaimed,
     PlayedOn,
     QueenCaught,
@@ -51,13 +51,14 @@ def decide(state: GameState, command: Command) -> list[KozelEvent]:
     """The events that `command` causes, or a `DomainError` saying why it is refused."""
     if isinstance(command, PlayCard):  # the hot path first: most commands are plays
         return decide_play(state, command)
+    check_fields(command)
     if not isinstance(command, ShuffleDeck) and not is_seat(command.seat):
         raise IllegalAction(f"no such seat: {command.seat!r}")
     match command:
         case ShuffleDeck(seed=seed):
             return _shuffle(state, seed)
         case PostMessage():
-            return _message(state, command)
+            raise MalformedCommand("a table message is the table's (app.domain.messages)")
         case Resign(seat=seat):
             return _resign(state, seat)
         case CutDeck() | DecideExchange() | GiveCard() | ClaimNoQueens() | PlayOn():
@@ -95,7 +96,7 @@ def _require_turn(state: GameState, seat: int) -> None:
 def _decision(state: GameState, command: Decision) -> list[KozelEvent]:
     if not legal.is_legal(state, command):
         _require_turn(state, command.seat)  # say so if it is not the seat's turn at all
-        raise IllegalAction(f"not a legal action now: {command}")
+        raise IllegalAction(refusals.why_not(state, command))
     match command:
         case CutDeck(seat=seat, position=position):
             hands = deal_hands(state.seed, position, state.dealer)
@@ -123,9 +124,10 @@ def decide_play(state: GameState, command: PlayCard) -> list[KozelEvent]:
     mask = state.playable if seat == state.turn else 0
     index = deck.INDEX_BY_CODE.get(card.code) if isinstance(card, Card) else None
     if index is None or not mask >> index & 1:
+        check_fields(command)
         if not mask:
             _require_turn(state, seat)
-        raise IllegalAction(f"seat {seat} may not play {card} now")
+        raise IllegalAction(refusals.why_not(state, command))
     played_card = _CARD_PLAYED[seat][index]
     if len(state.trick_cards) < 3:
         return [played_card]
@@ -200,16 +202,3 @@ def _resign(state: GameState, seat: int) -> list[KozelEvent]:
     team = team_of(seat)
     titles = scoring.titles(team, state.written, state.eggs_played, blind=False)
     return [TeamResigned(seat, team), GameEnded(team, state.written, titles, "resigned")]
-
-
-def _message(state: GameState, command: PostMessage) -> list[KozelEvent]:
-    if state.phase is GAME_OVER:
-        raise GameOver("the game is over")
-    if not legal.messages_allowed(state):
-        raise MessagesDisabled(
-            "messages are disabled during deal 1 (K-16) and when the table turns them off"
-        )
-    text = command.text.strip() if isinstance(command.text, str) else ""
-    if not text or len(text) > legal.MAX_MESSAGE_LENGTH:
-        raise InvalidMessage(f"a message holds 1 to {legal.MAX_MESSAGE_LENGTH} characters")
-    return [MessagePosted(command.seat, text)]

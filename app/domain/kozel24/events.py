@@ -149,13 +149,6 @@ class DealScored(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class MessagePosted(Event):
-    TYPE = "message_posted"
-    seat: int
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
 class TeamResigned(Event):
     TYPE = "team_resigned"
     seat: int
@@ -187,7 +180,6 @@ REGISTRY = EventRegistry(
     TrickTaken,
     QueenCaught,
     DealScored,
-    MessagePosted,
     TeamResigned,
     GameEnded,
 )
@@ -206,7 +198,6 @@ KozelEvent = (
     | TrickTaken
     | QueenCaught
     | DealScored
-    | MessagePosted
     | TeamResigned
     | GameEnded
 )

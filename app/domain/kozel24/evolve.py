@@ -20,7 +20,6 @@ from app.domain.kozel24.events import (
     HandsDealt,
     KozelEvent,
     LoneTrumpKept,
-    MessagePosted,
     NoQueensClaimed,
     PlayedOn,
     QueenCaught,
@@ -39,14 +38,10 @@ from app.domain.kozel24.state import (
     Exchange,
     GameResult,
     GameState,
-    Message,
 )
 from app.domain.seats import SEATS, next_seat, seats_of, team_of
 from app.domain.tricks import TakenTrick
-from app.domain.values import from_fields, unshared, updated
-
-MESSAGE_HISTORY = 100
-"""How many recent table messages the state keeps (the log keeps them all)."""
+from app.domain.values import updated
 
 
 def evolve(state: GameState | None, event: KozelEvent) -> GameState:
@@ -67,65 +62,35 @@ def fold(state: GameState, events: Iterable[KozelEvent]) -> GameState:
     return state
 
 
-# A card played and a trick taken are the engine's hottest updates: their handlers copy the
-# state's fields by hand (`from_fields`, inlined) rather than through `updated`.
-_new = object.__new__
-_set = object.__setattr__
-
-
 def card_played(state: GameState, event: CardPlayed) -> GameState:
-    """K-11: the card leaves the hand and joins the trick."""
+    """K-11: the card leaves the hand and joins the trick; the next seat follows the led
+    class if it can."""
     card = deck.INDEX_BY_CODE[event.card.code]
     hands = list(state.hands)
     hands[event.seat] &= ~(1 << card)
     trick_cards = state.trick_cards + deck.ALONE[card]
     turn = (event.seat + 1) % 4
-    fields = state.__dict__.copy()
-    fields["hands"] = tuple(hands)
-    fields["trick_cards"] = trick_cards
-    fields["turn"] = turn
-    # K-11: the next seat follows the led class if it can (`legal.playable_for` with a led
-    # card, inlined; the property tests check it against `with_turn`).
-    next_hand = hands[turn]
-    fields["playable"] = next_hand & deck.FOLLOWING[trick_cards[0]] or next_hand
-    new = _new(GameState)
-    _set(new, "__dict__", fields)
-    return new
+    return updated(
+        state,
+        hands=tuple(hands),
+        trick_cards=trick_cards,
+        turn=turn,
+        playable=playable_for(hands[turn], trick_cards, first_lead_of_game=False),
+    )
 
 
 def _trick_taken(state: GameState, event: TrickTaken) -> GameState:
-    """K-12: the winner takes the trick and leads the next one."""
-    return _taken(state, state.trick_cards, event, state.__dict__.copy(), state.hands)
-
-
-def trick_closed(state: GameState, played: CardPlayed, taken: TrickTaken) -> GameState:
-    """The fourth card and the trick it closes, as one update: the state that `card_played`
-    then `_trick_taken` lead to, without the state between them (`apply`'s fast path)."""
-    card = deck.INDEX_BY_CODE[played.card.code]
-    hands = list(state.hands)
-    hands[played.seat] &= ~(1 << card)
-    fields = state.__dict__.copy()
-    fields["hands"] = held = tuple(hands)
-    return _taken(state, state.trick_cards + deck.ALONE[card], taken, fields, held)
-
-
-def _taken(
-    state: GameState,
-    cards: tuple[int, ...],
-    event: TrickTaken,
-    fields: dict[str, Any],
-    hands: tuple[int, ...],
-) -> GameState:
-    """The state of `fields` once the trick of `cards` is taken (K-12): the winner leads any
-    card of `hands[winner]`."""
+    """K-12: the winner takes the trick and leads any card of his hand next."""
     assert state.leader is not None
-    fields["tricks"] = (*state.tricks, TakenTrick(state.leader, cards, event.winner, event.points))
-    fields["leader"] = fields["turn"] = event.winner
-    fields["trick_cards"] = ()
-    fields["playable"] = hands[event.winner]
-    new = _new(GameState)
-    _set(new, "__dict__", fields)
-    return new
+    taken = TakenTrick(state.leader, state.trick_cards, event.winner, event.points)
+    return updated(
+        state,
+        tricks=(*state.tricks, taken),
+        leader=event.winner,
+        turn=event.winner,
+        trick_cards=(),
+        playable=state.hands[event.winner],
+    )
 
 
 def with_turn(state: GameState) -> GameState:
@@ -142,7 +107,7 @@ def with_turn(state: GameState) -> GameState:
 
 
 def _game_started(event: GameStarted) -> GameState:
-    return unshared(GameState(event.options, next_dealer=event.first_dealer))
+    return GameState(event.options, next_dealer=event.first_dealer)
 
 
 def _deck_cut(state: GameState, event: DeckCut) -> GameState:
@@ -186,11 +151,6 @@ def _queen_caught(state: GameState, event: QueenCaught) -> GameState:
     return state  # K-13: the last trick shows the catch; the deal_scored that follows ends it
 
 
-def _message_posted(state: GameState, event: MessagePosted) -> GameState:
-    message = Message(event.seat, event.text, state.deal_no)
-    return updated(state, messages=(*state.messages, message)[-MESSAGE_HISTORY:])
-
-
 def _team_resigned(state: GameState, event: TeamResigned) -> GameState:
     return state  # the game_ended event that follows carries the outcome
 
@@ -225,11 +185,14 @@ def _dealt(state: GameState, hands: tuple[tuple[Card, ...], ...]) -> GameState:
         # K-8: the player after the dealer leads first.
         leader = next_seat(state.dealer)
         decisions = _opened_by(masks)
-    fields = state.__dict__ | _opening(decisions, leader, masks, state.deal_no)
-    fields["dealt"] = fields["hands"] = masks
-    fields["first_leader"] = leader
-    fields["decisions"] = decisions
-    return from_fields(GameState, fields)
+    return updated(
+        state,
+        **_opening(decisions, leader, masks, state.deal_no),
+        dealt=masks,
+        hands=masks,
+        first_leader=leader,
+        decisions=decisions,
+    )
 
 
 def _opened_by(masks: tuple[int, ...]) -> Decisions:
@@ -310,7 +273,7 @@ def _deal_scored(state: GameState, event: DealScored) -> GameState:
         next_dealer=state.first_leader,
         written=scoring.apply_write(state.written, event),
         eggs_multiplier=event.eggs_multiplier,
-        eggs_played=state.eggs_played or event.reason == "eggs",
+        eggs_played=state.eggs_played or event.reason in scoring.SIXTY_SIXTY,
         last_deal=summary,
         leader=None,
         turn=None,
@@ -332,7 +295,6 @@ _HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     TrickTaken: _trick_taken,
     QueenCaught: _queen_caught,
     DealScored: _deal_scored,
-    MessagePosted: _message_posted,
     TeamResigned: _team_resigned,
     GameEnded: _game_ended,
 }

@@ -15,6 +15,9 @@ LOW_POINTS = 30
 CATCH_WRITE = 4
 SWEEP_WRITE = 4
 BLIND_WRITE = 12
+SIXTY_SIXTY = frozenset({"eggs", "tie"})
+"""K-15: the reasons of a 60:60 deal, with the doubling on (`eggs`) and off (`tie`); either
+one is "eggs played" for the title (K-17)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +49,8 @@ def score_tricks(
             # K-14: the sweeping team's written count is wiped out.
             return Write(loser, SWEEP_WRITE * multiplier, "sweep", wiped=team)
     if points[0] == points[1]:
-        # K-15: 60:60, "eggs are played": nothing written, the next write doubled.
+        # K-15: 60:60, "eggs are played": nothing written, the next write doubled (unless
+        # the table turned the doubling off).
         if eggs:
             return Write(None, 0, "eggs", eggs_multiplier=multiplier * 2)
         return Write(None, 0, "tie")

@@ -15,7 +15,7 @@ from app.domain.chance import commitment
 from app.domain.kozel24.options import Options
 from app.domain.seats import team_of
 from app.domain.tricks import TakenTrick, Trick
-from app.domain.values import from_fields
+from app.domain.values import updated
 
 
 class Phase(Enum):
@@ -64,13 +64,6 @@ class Exchange:
 
 
 @dataclass(frozen=True, slots=True)
-class Message:
-    seat: int
-    text: str
-    deal_no: int
-
-
-@dataclass(frozen=True, slots=True)
 class DealSummary:
     """What the last finished deal wrote (shown until the next one ends)."""
 
@@ -106,7 +99,6 @@ class GameState:
     eggs_multiplier: int = 1
     eggs_played: bool = False
     last_deal: DealSummary | None = None
-    messages: tuple[Message, ...] = ()
     result: GameResult | None = None
 
     # The current deal (or the last one, between deals).
@@ -139,9 +131,7 @@ class GameState:
     def new_deal(self, deal_no: int, dealer: int, seed: bytes) -> GameState:
         """The state at the start of a deal: the game's fields carry over, the deal's fields
         start afresh (their defaults above)."""
-        fields = self.__dict__ | _FRESH_DEAL
-        fields.update(phase=CUT, deal_no=deal_no, dealer=dealer, seed=seed)
-        return from_fields(GameState, fields)
+        return updated(self, **_FRESH_DEAL, phase=CUT, deal_no=deal_no, dealer=dealer, seed=seed)
 
     @property
     def trick(self) -> Trick | None:

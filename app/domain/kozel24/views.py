@@ -4,6 +4,9 @@ A seat sees its own hand, the hand sizes, the current and the last trick, the co
 written totals. It never sees another hand, the seed of a running deal, the cards of an
 exchange it took no part in, or another seat's private options (K-9: a lone trump is the
 holder's secret unless it asks; K-10: a team's lack of queens is its own business).
+
+The view is the shared envelope (`app.domain.view.View`); what only Kozel shows is its
+`game` part, `Kozel24View`.
 """
 
 from __future__ import annotations
@@ -13,25 +16,12 @@ from functools import lru_cache
 
 from app.domain.cards import Card
 from app.domain.kozel24 import deck, legal
-from app.domain.kozel24.commands import SeatCommand
 from app.domain.kozel24.options import Options
-from app.domain.kozel24.state import NO_HANDS, DealSummary, GameResult, GameState, Message, Phase
+from app.domain.kozel24.state import NO_HANDS, GameResult, GameState, Phase
 from app.domain.seats import partner, team_of
 from app.domain.tricks import TakenTrick
-
-
-@dataclass(frozen=True, slots=True)
-class PlayView:
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class TrickView:
-    leader: int
-    plays: tuple[PlayView, ...]
-    winner: int | None = None
-    points: int | None = None
+from app.domain.view import Play, Result, TrickView
+from app.domain.view import View as Envelope
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,22 +34,13 @@ class ExchangeView:
 
 
 @dataclass(frozen=True, slots=True)
-class View:
-    """A seat's view (`seat` set, `hand` its cards) or the public view (`seat` None)."""
+class Kozel24View:
+    """What only the 24-card Kozel shows."""
 
-    seat: int | None
     options: Options
-    phase: Phase
-    deal_no: int
-    dealer: int | None
     cutter: int | None
     cut_position: int | None
     first_leader: int | None
-    to_act: tuple[int, ...]
-    hand: tuple[Card, ...] | None
-    hand_sizes: tuple[int, ...]
-    trick: TrickView | None
-    last_trick: TrickView | None
     tricks: tuple[TrickView, ...]
     """Every trick taken in this deal so far, in order."""
     tricks_taken: tuple[int, ...]
@@ -68,12 +49,9 @@ class View:
     eggs_multiplier: int
     eggs_played: bool
     exchanges: tuple[ExchangeView, ...]
-    messages: tuple[Message, ...]
-    messages_allowed: bool
-    commitment: str | None
-    legal_actions: tuple[SeatCommand, ...]
-    last_deal: DealSummary | None
-    result: GameResult | None
+
+
+View = Envelope[Kozel24View]
 
 
 def view_for(state: GameState, seat: int | None) -> View:
@@ -81,48 +59,56 @@ def view_for(state: GameState, seat: int | None) -> View:
     started = state.deal_no > 0
     hands = state.hands if state.phase is not Phase.SHUFFLE else NO_HANDS
     tricks = tuple(map(_taken_view, state.tricks))
-    return View(
+    return Envelope(
         seat=seat,
-        options=state.options,
         phase=state.phase,
         deal_no=state.deal_no,
         dealer=state.dealer if started else None,
-        cutter=state.cutter if started else None,
-        cut_position=state.cut_position,
-        first_leader=state.first_leader,
         to_act=_visible_to_act(state, seat),
         hand=None if seat is None else deck.cards_of(hands[seat]),
         hand_sizes=tuple(mask.bit_count() for mask in hands),
+        scores=state.written,
         trick=None if state.leader is None else _current_view(state.leader, state.trick_cards),
         last_trick=tricks[-1] if tricks else None,
-        tricks=tricks,
-        tricks_taken=state.tricks_taken,
-        points=state.points,
-        written=state.written,
-        eggs_multiplier=state.eggs_multiplier,
-        eggs_played=state.eggs_played,
-        exchanges=tuple(
-            ExchangeView(e.from_seat, e.to_seat, deck.CARDS[e.trump], deck.CARDS[e.given])
-            if seat in (e.from_seat, e.to_seat)
-            else ExchangeView(e.from_seat, e.to_seat)
-            for e in state.exchanges
-        ),
-        messages=state.messages,
-        messages_allowed=legal.messages_allowed(state),
         commitment=state.commitment if started else None,
         legal_actions=() if seat is None else legal.legal_actions(state, seat),
         last_deal=state.last_deal,
-        result=state.result,
+        result=None if state.result is None else _result(state.result),
+        stock=None,
+        messages_allowed=legal.messages_allowed(state),
+        game=Kozel24View(
+            options=state.options,
+            cutter=state.cutter if started else None,
+            cut_position=state.cut_position,
+            first_leader=state.first_leader,
+            tricks=tricks,
+            tricks_taken=state.tricks_taken,
+            points=state.points,
+            written=state.written,
+            eggs_multiplier=state.eggs_multiplier,
+            eggs_played=state.eggs_played,
+            exchanges=tuple(
+                ExchangeView(e.from_seat, e.to_seat, deck.CARDS[e.trump], deck.CARDS[e.given])
+                if seat in (e.from_seat, e.to_seat)
+                else ExchangeView(e.from_seat, e.to_seat)
+                for e in state.exchanges
+            ),
+        ),
     )
+
+
+def _result(result: GameResult) -> Result:
+    """K-17: the losing team remains goats; the other team has won."""
+    return Result(1 - result.loser, result.loser, result.written, result.titles, result.reason)
 
 
 # Views are values, like commands and events: a play is made once per seat and card, and a
 # taken trick (public, the same for every viewer) once per trick while it is recent, so that
 # the four views of a version, and the views of the versions after it, share them.
-_PLAYS = tuple(tuple(PlayView(seat, card) for card in deck.CARDS) for seat in range(4))
+_PLAYS = tuple(tuple(Play.up(seat, card) for card in deck.CARDS) for seat in range(4))
 
 
-def _plays(leader: int, cards: tuple[int, ...]) -> tuple[PlayView, ...]:
+def _plays(leader: int, cards: tuple[int, ...]) -> tuple[Play, ...]:
     """K-11: the cards of a trick, with the seats that played them, clockwise from the leader."""
     return tuple(_PLAYS[(leader + i) % 4][card] for i, card in enumerate(cards))
 

@@ -119,6 +119,10 @@ export const api = {
   async me() {
     return (await request("GET", "/v1/players/me")).body;
   },
+  /** The catalogue of games (GET /v1/games): variant, title, seats, options schema, bots. */
+  async games() {
+    return (await request("GET", "/v1/games")).body;
+  },
   async waitingTables() {
     return (await request("GET", "/v1/tables?status=waiting&limit=20")).body.items;
   },

@@ -13,8 +13,23 @@ export function parse(code) {
   return { rank: code.slice(0, -1), suit: code.slice(-1) };
 }
 
+// The game on screen: kozel24's permanent trumps (K-3), or a trump suit (null: none known).
+let rules = { permanent: true, suit: null };
+
+/** Set from each view: the variant and the trump suit its view names, if any. */
+export function setCardRules(view) {
+  const game = view.game ?? {};
+  const suit = game.trump_suit ?? game.trump ?? view.stock?.trump_card?.slice(-1) ?? null;
+  rules = { permanent: view.variant === undefined || view.variant === "kozel24", suit };
+}
+
+export function trumpSuit() {
+  return rules.permanent ? null : rules.suit;
+}
+
 export function isTrump(code) {
-  return TRUMPS.includes(code);
+  if (rules.permanent) return TRUMPS.includes(code);
+  return rules.suit !== null && code.endsWith(rules.suit);
 }
 
 export function isRed(code) {
@@ -22,14 +37,23 @@ export function isRed(code) {
   return suit === "H" || suit === "D";
 }
 
+const SUIT_ORDER = ["S", "H", "C", "D"];
+const RANK_ORDER = ["A", "10", "K", "Q", "J", "9", "8", "7", "6"];
+
 function order(code) {
+  if (!rules.permanent) {
+    const { rank, suit } = parse(code);
+    const first = suit === rules.suit ? -1 : SUIT_ORDER.indexOf(suit);
+    return first * 10 + RANK_ORDER.indexOf(rank);
+  }
   const trump = TRUMPS.indexOf(code);
   if (trump >= 0) return trump;
   const { rank, suit } = parse(code);
   return 100 + PLAIN_SUITS.indexOf(suit) * 10 + PLAIN_RANKS.indexOf(rank);
 }
 
-/** A hand in the order a player holds it: trumps from the highest, then ♥, ♠, ♦. */
+/** A hand in the order a player holds it: trumps from the highest, then ♥, ♠, ♦ (kozel24);
+ * elsewhere the trump suit first, then ♠ ♥ ♣ ♦, each from the ace down. */
 export function sortHand(cards) {
   return [...cards].sort((a, b) => order(a) - order(b));
 }

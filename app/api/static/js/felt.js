@@ -1,28 +1,42 @@
-// The table top: the four seats around the felt, the trick in the middle, the status line
-// and the move clocks. Only what the seat's own view holds is drawn.
+// The table top: the seats (2, 3 or 4) around the felt, the trick in the middle with the
+// stock and its face-up trump card, the status line and the move clocks. Only what the
+// seat's own view holds is drawn: a face-down play is its count of card backs.
 
 import { serverNow } from "./api.js";
 import { backElement, cardElement } from "./cards.js";
-import { t } from "./i18n.js";
-import { position, seatName, teamOf } from "./seats.js";
+import { plural, t } from "./i18n.js";
+import { isTeamGame, position, seatCount, seatName, sideOf } from "./seats.js";
 import { $, el } from "./ui.js";
 
 function seatTag(view, summary, seat) {
   const tags = [];
   if (seat === view.my_seat) tags.push(t("you"));
-  if (view.my_seat !== null && seat === (view.my_seat + 2) % 4) tags.push(t("partner"));
+  const partner = isTeamGame(view) && seatCount(view) === 4 && seat === (view.my_seat + 2) % 4;
+  if (view.my_seat !== null && partner) tags.push(t("partner"));
   const bot = summary?.seats?.[seat]?.bot;
   if (bot) tags.push(t(`bot_level_${bot}`));
   return tags.join(" · ");
 }
 
-export function renderSeats(view, summary) {
+/** Show the seats and trick slots of the positions this game uses, hide the others. */
+function usePositions(view) {
+  const used = new Set(Array.from({ length: seatCount(view) }, (_, seat) => position(view, seat)));
+  for (const box of document.querySelectorAll("#felt .seat, #trick .slot")) {
+    box.hidden = !used.has(Number(box.dataset.pos));
+  }
+  $("felt").dataset.seats = used.size;
+}
+
+export function renderSeats(view, summary, game = {}) {
   const acting = new Set(view.to_act);
-  for (let seat = 0; seat < 4; seat += 1) {
+  usePositions(view);
+  const cutter = view.cutter ?? view.game?.cutter;
+  for (let seat = 0; seat < seatCount(view); seat += 1) {
     const box = document.querySelector(`#felt .seat[data-pos="${position(view, seat)}"]`);
     box.replaceChildren();
     box.dataset.seat = seat;
-    box.className = `seat pos-${position(view, seat)} team-${teamOf(seat)}`;
+    const side = isTeamGame(view) ? `team-${sideOf(view, seat)}` : "solo";
+    box.className = `seat pos-${position(view, seat)} ${side}`;
     box.classList.toggle("to-act", acting.has(seat));
     const plate = el("div", { cls: "plate" });
     plate.append(el("span", { cls: "name", text: seatName(summary, seat) }));
@@ -31,18 +45,44 @@ export function renderSeats(view, summary) {
     if (view.status === "playing" && seat === view.dealer) {
       plate.append(el("span", { cls: "marker dealer", text: t("dealer") }));
     }
-    if (view.phase === "cut" && seat === view.cutter) {
+    if (view.phase === "cut" && seat === cutter) {
       plate.append(el("span", { cls: "marker", text: t("cutter") }));
+    }
+    for (const mark of game.seatMarks?.(view, summary, seat) ?? []) {
+      plate.append(el("span", { cls: "marker game-mark", text: mark }));
     }
     plate.append(el("span", { cls: "clock", data: { seat } }));
     box.append(plate);
     if (seat !== view.my_seat || view.my_hand === null) {
-      const backs = el("div", { cls: "backs", attrs: { title: t("hand_sizes", { n: view.hand_sizes[seat] }) } });
+      const backs = el("div", { cls: "backs", attrs: { title: plural("cards_n", view.hand_sizes[seat]) } });
       for (let n = 0; n < view.hand_sizes[seat]; n += 1) backs.append(backElement());
       box.append(backs);
     }
   }
   tickClocks(view);
+}
+
+/** A trick's plays: the envelope's `plays`, or kozel24's `cards` (one face-up card each). */
+export function playsOf(trick) {
+  if (!trick) return [];
+  if (trick.plays) return trick.plays;
+  return (trick.cards ?? []).map((p) => ({ seat: p.seat, cards: [p.card], count: 1, face: "up" }));
+}
+
+/** One play as the seat sees it: its cards face up, or its count of backs (face down). */
+export function playElement(play, { mini = false, winner = false } = {}) {
+  const box = el("div", { cls: `play face-${play.face}`, data: { seat: play.seat, count: play.count } });
+  const cards = play.cards ?? [];
+  for (let n = 0; n < play.count; n += 1) {
+    const card = n < cards.length ? cardElement(cards[n]) : backElement();
+    if (mini) card.classList.add("mini");
+    if (winner) card.classList.add("winner");
+    box.append(card);
+  }
+  if (play.face === "down") {
+    box.append(el("span", { cls: "down-count", text: t("face_down_n", { n: play.count }) }));
+  }
+  return box;
 }
 
 /** The current trick; between tricks the one just taken, dimmed, with who took it. */
@@ -53,25 +93,48 @@ export function renderTrick(view, summary) {
   note.textContent = "";
   let trick = view.trick;
   let taken = false;
-  const between = view.phase === "play" ? view.tricks.length > 0 : view.phase === "game_over";
-  if ((!trick || trick.cards.length === 0) && between && view.last_trick) {
+  // kozel24 knows the deal's tricks; elsewhere the last trick stays until the next lead.
+  const between = view.tricks
+    ? (view.phase === "play" ? view.tricks.length > 0 : view.phase === "game_over")
+    : view.status !== "waiting";
+  if (playsOf(trick).length === 0 && between && view.last_trick) {
     trick = view.last_trick;
     taken = true;
   }
   $("trick").classList.toggle("taken", taken);
+  renderStock(view);
   if (!trick) return;
-  for (const play of trick.cards) {
+  for (const play of playsOf(trick)) {
     const slot = document.querySelector(`#trick .slot[data-pos="${position(view, play.seat)}"]`);
-    const card = cardElement(play.card);
-    if (taken && play.seat === trick.winner) card.classList.add("winner");
-    slot.append(card);
+    slot?.append(playElement(play, { winner: taken && play.seat === trick.winner }));
   }
-  if (taken) {
-    note.textContent = t("trick_taken_by", {
-      name: seatName(summary, trick.winner),
-      points: trick.points,
-    });
+  if (taken && trick.winner !== null && trick.winner !== undefined) {
+    const name = seatName(summary, trick.winner);
+    note.textContent = trick.points === null || trick.points === undefined
+      ? t("trick_taken_by_plain", { name })
+      : t("trick_taken_by", { name, points: plural("points_n", trick.points) });
   }
+}
+
+/** The stock: its size as a pile of backs, and the trump card face up under it. */
+function renderStock(view) {
+  const box = $("stock");
+  box.replaceChildren();
+  const stock = view.stock;
+  box.hidden = !stock;
+  if (!stock) return;
+  box.dataset.size = stock.size;
+  if (stock.trump_card) {
+    const trump = cardElement(stock.trump_card);
+    trump.classList.add("stock-trump");
+    box.append(trump);
+  }
+  if (stock.size > 0) {
+    const pile = el("div", { cls: "pile", attrs: { title: plural("cards_n", stock.size) } }, backElement());
+    pile.append(el("span", { cls: "pile-count", text: String(stock.size) }));
+    box.append(pile);
+  }
+  box.append(el("span", { cls: "stock-label", text: t("stock_n", { n: stock.size }) }));
 }
 
 export function statusText(view, summary) {
@@ -80,15 +143,24 @@ export function statusText(view, summary) {
   if (view.status === "finished") return t("game_over");
   const spectator = mine === null ? ` · ${t("spectating")}` : "";
   if (view.phase === "cut") {
-    const text = view.cutter === mine ? t("you_cut") : t("cutting", { name: seatName(summary, view.cutter) });
+    const cutter = view.cutter ?? view.game?.cutter ?? view.to_act[0];
+    const text = cutter === mine ? t("you_cut") : t("cutting", { name: seatName(summary, cutter) });
     return text + spectator;
   }
   if (view.phase === "decisions") {
     return (view.legal_actions.length ? t("your_decision") : t("deciding")) + spectator;
   }
+  if (view.to_act.length === 1 && view.variant && view.variant !== "kozel24") {
+    const seat = view.to_act[0];
+    const yours = seat === mine && view.legal_actions.length > 0;
+    return (yours ? t("your_turn") : t("to_move", { name: seatName(summary, seat) })) + spectator;
+  }
   if (view.to_act.length === 1) {
     const seat = view.to_act[0];
     return (seat === mine ? t("your_move") : t("to_move", { name: seatName(summary, seat) })) + spectator;
+  }
+  if (view.variant && view.variant !== "kozel24") {
+    return (view.legal_actions.length ? t("your_decision") : t("players_deciding")) + spectator;
   }
   return t("deciding") + spectator;
 }

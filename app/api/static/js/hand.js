@@ -88,7 +88,7 @@ function choices(actions, busy, act, keyOf) {
 }
 
 /** K-5: the cut as a choice of position (1..23 cards go under), not a fixed button. */
-function cutChooser(cuts, busy, act) {
+export function cutChooser(cuts, busy, act) {
   const positions = cuts.map((a) => body(a).position).sort((a, b) => a - b);
   const low = positions[0];
   const high = positions[positions.length - 1];

@@ -1,5 +1,10 @@
 // Russian and English texts. The language comes from localStorage, else navigator.language.
-// Texts are plain strings put in with textContent; "{name}" marks a parameter.
+// Texts are plain strings put in with textContent; "{name}" marks a parameter. A text that
+// counts something has a form per plural category of its language (Intl.PluralRules: in
+// Russian "one" for 1, 21, 31…, "few" for 2–4, 22–24…, "many" for 0, 5–20, 25…), read with
+// `plural(key, n)`.
+
+import { GAME_TEXTS } from "./i18n_games.js";
 
 const TEXTS = {
   ru: {
@@ -87,7 +92,8 @@ const TEXTS = {
     prompt_claim: "У вашей команды нет ни одной дамы. Объявить? Сдача тогда не играется.",
     claim: "Объявить «нет дам»",
     play_on: "Играть дальше",
-    trick_taken_by: "Взятку взял(а) {name}: {points} очк.",
+    trick_taken_by: "Взятку взял(а) {name}: {points}",
+    points_n: { one: "{n} очко", few: "{n} очка", many: "{n} очков", other: "{n} очка" },
     last_trick: "Прошлая взятка",
     summary_title: "Итог сдачи {n}",
     summary_points: "Очки: {we} — {they}",
@@ -104,7 +110,10 @@ const TEXTS = {
     game_over: "Игра окончена",
     you_won: "Вы победили!",
     you_lost: "Вы остаётесь козлами!",
-    loser_team: "Козлами остаются: {team}",
+    loser_us: "Мы с партнёром остаёмся козлами",
+    loser_them: "Козлами остаются соперники",
+    loser_team: "Козлами остаются {team}",
+    team_pair: "{first} и {second}",
     title_goats: "козлы",
     title_tailed: "хвостатые",
     title_with_eggs: "с яйцами",
@@ -118,11 +127,11 @@ const TEXTS = {
     error: "Ошибка: {detail}",
     stale: "Стол изменился — показано новое состояние.",
     not_found: "Стол не найден.",
-    card_ranks: { A: "Т", 10: "10", K: "К", Q: "Д", J: "В", 6: "6" },
-    rank_names: { A: "туз", 10: "десятка", K: "король", Q: "дама", J: "валет", 6: "шестёрка" },
+    card_ranks: { A: "Т", 10: "10", K: "К", Q: "Д", J: "В", 9: "9", 8: "8", 7: "7", 6: "6" },
+    rank_names: { A: "туз", 10: "десятка", K: "король", Q: "дама", J: "валет", 9: "девятка", 8: "восьмёрка", 7: "семёрка", 6: "шестёрка" },
     suit_names: { C: "треф", S: "пик", H: "червей", D: "бубен" },
     trump: "козырь",
-    hand_sizes: "{n} карт",
+    cards_n: { one: "{n} карта", few: "{n} карты", many: "{n} карт", other: "{n} карты" },
   },
   en: {
     app_name: "Kozel",
@@ -209,7 +218,8 @@ const TEXTS = {
     prompt_claim: "Your team holds no queen. Claim it? The deal is then void.",
     claim: "Claim “no queens”",
     play_on: "Play on",
-    trick_taken_by: "{name} took the trick: {points} points",
+    trick_taken_by: "{name} took the trick: {points}",
+    points_n: { one: "{n} point", other: "{n} points" },
     last_trick: "Last trick",
     summary_title: "Deal {n} is over",
     summary_points: "Points: {we} — {they}",
@@ -226,7 +236,10 @@ const TEXTS = {
     game_over: "Game over",
     you_won: "You won!",
     you_lost: "You remain goats!",
-    loser_team: "Remaining goats: {team}",
+    loser_us: "My partner and I remain goats",
+    loser_them: "Our opponents remain goats",
+    loser_team: "{team} remain goats",
+    team_pair: "{first} & {second}",
     title_goats: "goats",
     title_tailed: "tailed",
     title_with_eggs: "with eggs",
@@ -240,13 +253,17 @@ const TEXTS = {
     error: "Error: {detail}",
     stale: "The table moved on — showing its new state.",
     not_found: "No such table.",
-    card_ranks: { A: "A", 10: "10", K: "K", Q: "Q", J: "J", 6: "6" },
-    rank_names: { A: "ace", 10: "ten", K: "king", Q: "queen", J: "jack", 6: "six" },
+    card_ranks: { A: "A", 10: "10", K: "K", Q: "Q", J: "J", 9: "9", 8: "8", 7: "7", 6: "6" },
+    rank_names: { A: "ace", 10: "ten", K: "king", Q: "queen", J: "jack", 9: "nine", 8: "eight", 7: "seven", 6: "six" },
     suit_names: { C: "clubs", S: "spades", H: "hearts", D: "diamonds" },
     trump: "trump",
-    hand_sizes: "{n} cards",
+    cards_n: { one: "{n} card", other: "{n} cards" },
   },
 };
+
+for (const lang of Object.keys(TEXTS)) {
+  TEXTS[lang] = { ...GAME_TEXTS[lang], ...TEXTS[lang] };
+}
 
 const KEY = "kozel.lang";
 const listeners = [];
@@ -275,11 +292,23 @@ export function onLanguage(listener) {
   listeners.push(listener);
 }
 
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
 /** The text for `key` with its {parameters} filled in. */
 export function t(key, params = {}) {
   const text = TEXTS[lang][key] ?? TEXTS.en[key] ?? key;
   if (typeof text !== "string") return text;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return fill(text, params);
+}
+
+/** The text for `key` in the plural form that `n` takes ("12 очков", "1 point"), with {n}
+ * and the other {parameters} filled in. */
+export function plural(key, n, params = {}) {
+  const forms = TEXTS[lang][key] ?? TEXTS.en[key];
+  const form = forms[new Intl.PluralRules(lang).select(n)] ?? forms.other;
+  return fill(form, { ...params, n });
 }
 
 /** Fill every element marked data-i18n, and mark the active language button. */

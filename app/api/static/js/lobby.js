@@ -1,11 +1,21 @@
-// The lobby: a new table (bots or friends in the other seats), the open tables
+// The lobby: a new table of any game of GET /v1/games (its seat count, its options, bots
+// of the levels it has or friends in the other seats), the open tables
 // (GET /v1/tables?status=waiting) and the tables this browser sat at.
 
 import { api } from "./api.js";
+import { catalogue, gameTitle } from "./catalogue.js";
 import { t } from "./i18n.js";
+import { readOptions, renderOptions } from "./options.js";
 import { $, button, el, forgetTable, notice, recentTables, rememberTable } from "./ui.js";
 
-const SEAT_CHOICES = ["heuristic", "random", "strong", "friend"];
+const PREFERRED_BOT = "heuristic";
+// kozel24's four seats as they were always named (K-1: the partner sits across).
+const FOUR_SEATS_IN_TEAMS = { 1: "seat_left", 2: "seat_partner", 3: "seat_right" };
+
+function variantTag(table) {
+  const game = (Lobby.games ?? []).find((g) => g.variant === table.variant);
+  return el("span", { cls: "variant-tag", text: game ? gameTitle(game) : table.variant, data: { variant: table.variant } });
+}
 
 function seatSummary(table) {
   return table.seats
@@ -23,13 +33,15 @@ export class Lobby {
 
   start() {
     this.running = true;
-    this.fillChoices();
+    this.loadGames();
     const on = (id, type, handler) => $(id).addEventListener(type, handler, { signal: this.listeners.signal });
     on("new-table-form", "submit", (event) => {
       event.preventDefault();
       this.create();
     });
     on("lobby-refresh", "click", () => this.refresh());
+    on("new-game", "change", () => this.chooseGame());
+    on("new-seats", "change", () => this.fillChoices());
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 5000);
   }
@@ -40,31 +52,86 @@ export class Lobby {
     this.listeners.abort();
   }
 
-  /** Called again after a language switch: the option texts change, the choices stay. */
-  fillChoices() {
-    for (const seat of [1, 2, 3]) {
-      const select = $(`new-seat-${seat}`);
-      const chosen = select.value || "heuristic";
-      select.replaceChildren(...SEAT_CHOICES.map((choice) => el("option", {
-        text: t(choice === "friend" ? "friend" : `bot_${choice}`),
-        attrs: { value: choice },
-      })));
-      select.value = chosen;
+  async loadGames() {
+    try {
+      Lobby.games = await catalogue();
+    } catch (error) {
+      notice(t("error", { detail: error.message }));
+      return;
     }
+    if (!this.running) return;
+    const select = $("new-game");
+    const chosen = select.value || "kozel24";
+    select.replaceChildren(...Lobby.games.map((game) => el("option", {
+      text: gameTitle(game), attrs: { value: game.variant },
+    })));
+    select.value = Lobby.games.some((g) => g.variant === chosen) ? chosen : Lobby.games[0].variant;
+    this.chooseGame();
+  }
+
+  get game() {
+    return (Lobby.games ?? []).find((g) => g.variant === $("new-game").value) ?? null;
+  }
+
+  /** A game was picked: its seat counts, its options, then its seats. */
+  chooseGame() {
+    const game = this.game;
+    if (!game) return;
+    const seats = $("new-seats");
+    seats.replaceChildren(...[...game.seats].sort((a, b) => a - b).map((n) => el("option", {
+      text: String(n), attrs: { value: n },
+    })));
+    seats.value = String(game.seats[0]);
+    $("new-seats-label").hidden = game.seats.length < 2;
+    $("new-game-rules").textContent = t("game_facts", { deck: game.deck, teams: t(game.teams ? "in_teams" : "each_for_himself") });
+    renderOptions($("new-options"), game);
+    this.fillChoices();
+  }
+
+  /** The other seats: a bot of one of the game's levels, or a friend. Called again after a
+   * language switch: the texts change, the choices stay. */
+  fillChoices() {
+    const game = this.game;
+    if (!game) return;
+    $("new-game").querySelectorAll("option").forEach((option) => {
+      const entry = Lobby.games.find((g) => g.variant === option.value);
+      if (entry) option.textContent = gameTitle(entry);
+    });
+    const count = Number($("new-seats").value) || game.seats[0];
+    const box = $("seat-choices");
+    const before = new Map([...box.querySelectorAll("select")].map((s) => [s.id, s.value]));
+    const levels = [...game.bots].sort((a, b) => (b === PREFERRED_BOT) - (a === PREFERRED_BOT));
+    const rows = [];
+    for (let seat = 1; seat < count; seat += 1) {
+      const id = `new-seat-${seat}`;
+      const select = el("select", { attrs: { id, name: `seat${seat}` } });
+      select.append(...[...levels, "friend"].map((choice) => el("option", {
+        text: t(choice === "friend" ? "friend" : `bot_${choice}`), attrs: { value: choice },
+      })));
+      const keep = before.get(id);
+      select.value = keep && [...levels, "friend"].includes(keep) ? keep : levels[0];
+      const name = count === 4 && game.teams ? t(FOUR_SEATS_IN_TEAMS[seat]) : t("seat_n", { n: seat + 1 });
+      rows.push(el("label", {}, el("span", { text: name }), select));
+    }
+    box.replaceChildren(...rows);
   }
 
   async create() {
+    const game = this.game;
+    const count = Number($("new-seats").value) || game.seats[0];
     const bots = {};
-    for (const seat of [1, 2, 3]) {
+    for (let seat = 1; seat < count; seat += 1) {
       const choice = $(`new-seat-${seat}`).value;
       if (choice !== "friend") bots[String(seat)] = choice;
     }
-    const options = { eggs: $("new-eggs").checked, messages: $("new-messages").checked };
+    const options = readOptions($("new-options"));
     const clock = $("new-clock").value;
     if (clock) options.move_clock_s = Number(clock);
     $("new-table-submit").disabled = true;
     try {
-      const table = await api.createTable({ seat: 0, bots, options });
+      const spec = { variant: game.variant, seat: 0, bots, options };
+      if (game.seats.length > 1) spec.seats = count;
+      const table = await api.createTable(spec);
       rememberTable(table.id);
       this.openTable(table.id);
     } catch (error) {
@@ -87,7 +154,8 @@ export class Lobby {
     list.replaceChildren();
     for (const table of tables) {
       const mine = table.seats.some((row) => row.player?.id === this.player.id);
-      const row = el("li", { data: { table: table.id } }, el("span", { cls: "who", text: seatSummary(table) }));
+      const row = el("li", { data: { table: table.id, variant: table.variant } },
+        variantTag(table), el("span", { cls: "who", text: seatSummary(table) }));
       const actions = el("span", { cls: "row-actions" });
       if (mine) {
         actions.append(button(t("open"), () => this.openTable(table.id), { cls: "small" }));
@@ -117,8 +185,8 @@ export class Lobby {
         continue;
       }
       const status = el("span", { cls: `status-tag ${table.status}`, text: t(`status_${table.status}`) });
-      rows.push(el("li", { data: { table: id } },
-        el("span", { cls: "who", text: seatSummary(table) }), status,
+      rows.push(el("li", { data: { table: id, variant: table.variant } },
+        variantTag(table), el("span", { cls: "who", text: seatSummary(table) }), status,
         button(t("open"), () => this.openTable(id), { cls: "small" })));
     }
     if (!this.running) return;

@@ -2,7 +2,7 @@
 // trick, the exchanges (K-9), table messages (K-16) and the end of the game (K-17).
 
 import { cardElement, label } from "./cards.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { seatName, teamName, teamOf, teamsInOrder } from "./seats.js";
 import { $, el } from "./ui.js";
 
@@ -100,7 +100,10 @@ export function renderLastTrick(view, summary) {
   }
   box.append(row, el("p", {
     cls: "muted",
-    text: t("trick_taken_by", { name: seatName(summary, trick.winner), points: trick.points }),
+    text: t("trick_taken_by", {
+      name: seatName(summary, trick.winner),
+      points: plural("points_n", trick.points),
+    }),
   }));
 }
 
@@ -120,9 +123,18 @@ export function renderMessages(view, summary, busy) {
   let note = "";
   if (!seated) note = t("messages_spectator");
   else if (summary?.options?.messages === false) note = t("messages_off");
-  else if (view.status === "playing" && view.deal_no <= 1) note = t("messages_first_deal");
+  else if (!allowed && view.status === "playing" && view.deal_no <= 1 && (view.variant ?? "kozel24") === "kozel24") {
+    note = t("messages_first_deal");
+  } else if (!allowed && view.status === "playing") note = t("messages_not_now");
   $("message-note").textContent = note;
   $("message-note").hidden = !note;
+}
+
+/** K-17: who "remains goats", said from the viewer's side of the table. */
+function loserLine(view, summary, loser) {
+  const seated = view.my_seat !== null && view.my_seat !== undefined;
+  if (seated) return t(teamOf(view.my_seat) === loser ? "loser_us" : "loser_them");
+  return t("loser_team", { team: teamName(view, summary, loser) });
 }
 
 /** K-17: who remains goats, with every title, and the final written score. */
@@ -138,7 +150,7 @@ export function renderEnd(view, summary, dismissed) {
   let title = t("game_over");
   if (seated) title = teamOf(view.my_seat) === result.loser ? t("you_lost") : t("you_won");
   $("end-title").textContent = title;
-  $("end-loser").textContent = t("loser_team", { team: teamName(view, summary, result.loser) });
+  $("end-loser").textContent = loserLine(view, summary, result.loser);
   const titles = $("end-titles");
   titles.replaceChildren();
   for (const name of result.titles) {

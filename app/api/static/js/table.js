@@ -4,11 +4,15 @@
 // (GET …/state), so a reload or a dropped connection loses nothing — the seat belongs to the
 // token in localStorage and the table id is in the address (#table=<id>).
 
+import { renderActionHand, renderActionPrompt, sortActions } from "./actions.js";
 import { api, ApiError } from "./api.js";
+import { setCardRules } from "./cards.js";
+import { catalogueEntry } from "./catalogue.js";
 import { renderSeats, renderTrick, statusText, tickClocks } from "./felt.js";
-import { renderHand, renderPrompt } from "./hand.js";
+import { gameFor } from "./games/index.js";
 import { t } from "./i18n.js";
-import { renderDealSummary, renderEnd, renderLastTrick, renderMessages, renderScore } from "./panels.js";
+import { renderMessages } from "./panels.js";
+import { renderGameEnd, renderLastDeal, renderLastPlays, renderScores } from "./scoreboard.js";
 import { $, button, el, forgetTable, notice, rememberTable, sleep } from "./ui.js";
 
 const BOT_LEVELS = ["random", "heuristic", "strong"];
@@ -25,6 +29,9 @@ export class TableScreen {
     this.endDismissed = false;
     this.seenDeal = null;
     this.freshUntil = 0;
+    this.selection = []; // cards picked for a multi-card action, until the version changes
+    this.pending = null; // a card with several single-card actions, waiting for the choice
+    this.entry = null; // the game's catalogue entry
     this.listeners = new AbortController();
   }
 
@@ -42,6 +49,7 @@ export class TableScreen {
       }
       throw error;
     }
+    this.entry = await catalogueEntry(this.summary.variant);
     await this.accept(await api.state(this.id));
     this.timer = setInterval(() => tickClocks(this.view), 250);
     this.follow();
@@ -75,6 +83,10 @@ export class TableScreen {
     if (!this.running || (this.view && view.version < this.view.version)) return;
     const before = this.view;
     this.view = view;
+    if (!before || before.version !== view.version) {
+      this.selection = [];
+      this.pending = null;
+    }
     if (view.my_seat !== null) rememberTable(this.id);
     const seatsMayHaveChanged = !before || before.status !== view.status
       || before.deal_no !== view.deal_no || view.status === "waiting";
@@ -113,7 +125,22 @@ export class TableScreen {
   render() {
     const view = this.view;
     if (!view) return;
-    const ctx = { busy: this.busy, act: (action) => this.act(action) };
+    const ctx = {
+      busy: this.busy,
+      act: (action) => this.act(action),
+      selection: this.selection,
+      pending: this.pending,
+      select: (cards) => {
+        this.selection = cards;
+        this.render();
+      },
+      pick: (card) => {
+        this.pending = card;
+        this.render();
+      },
+    };
+    const game = gameFor(view.variant ?? this.summary?.variant);
+    setCardRules(view);
     document.body.dataset.version = view.version;
     document.body.dataset.busy = String(this.busy);
     const screen = $("screen-table");
@@ -121,17 +148,26 @@ export class TableScreen {
     screen.dataset.status = view.status;
     screen.dataset.deal = view.deal_no;
     screen.dataset.mySeat = view.my_seat ?? "";
-    renderSeats(view, this.summary);
+    screen.dataset.variant = view.variant ?? this.summary?.variant ?? "kozel24";
+    document.body.dataset.selection = [...this.selection, this.pending ?? ""].join(" ").trim();
+    renderSeats(view, this.summary, game);
     renderTrick(view, this.summary);
     $("status").textContent = statusText(view, this.summary);
-    renderPrompt(view, ctx);
-    renderHand(view, ctx);
-    renderScore(view, this.summary);
-    renderDealSummary(view, this.summary, Date.now() < this.freshUntil);
-    renderLastTrick(view, this.summary);
+    if (game.actions) {
+      game.actions(view, this.summary, ctx);
+    } else {
+      const sorted = sortActions(view);
+      renderActionPrompt(view, this.summary, ctx, sorted);
+      renderActionHand(view, ctx, sorted);
+    }
+    const fresh = Date.now() < this.freshUntil;
+    if (game.score) game.score(view, this.summary);
+    else renderScores(view, this.summary, game);
+    (game.lastDeal ?? ((v, s, f) => renderLastDeal(v, s, game, f)))(view, this.summary, fresh);
+    (game.lastTrick ?? renderLastPlays)(view, this.summary);
     renderMessages(view, this.summary, this.busy);
     this.renderWaiting();
-    renderEnd(view, this.summary, this.endDismissed);
+    (game.end ?? renderGameEnd)(view, this.summary, this.endDismissed);
     $("resign").hidden = !(view.status === "playing" && view.my_seat !== null);
   }
 
@@ -154,7 +190,7 @@ export class TableScreen {
       return;
     }
     const level = el("select", { attrs: { id: "bot-level" } });
-    for (const name of BOT_LEVELS) {
+    for (const name of this.entry?.bots ?? BOT_LEVELS) {
       level.append(el("option", { text: t(`bot_${name}`), attrs: { value: name } }));
     }
     level.value = "heuristic";

@@ -1,0 +1,25 @@
+"""The problem document (RFC 9457) every error answers with."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from app.api.games import AnyLegalAction
+from app.api.schemas.common import InvalidField
+
+
+class Problem(BaseModel):
+    """RFC 9457 problem details with a stable `code`."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    current_version: int | None = Field(default=None, description="With `version_conflict`")
+    legal_actions: list[AnyLegalAction] | None = Field(
+        default=None, description="With `illegal_move`: what the caller may do now"
+    )
+    errors: list[InvalidField] | None = Field(
+        default=None, description="With `validation_error`: what does not match the API"
+    )

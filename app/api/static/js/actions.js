@@ -1,0 +1,154 @@
+// Every game's legal actions as things to click, generically from the view's legal_actions:
+//   a body with `card` (or kozel24's `give`)  -> that card in the hand, clicked
+//   a body with `cards`                       -> cards selected in the hand, then confirmed;
+//                                                only selections inside a listed action grow
+//   a claim of a combination (`claim`)        -> a button with its cards
+//   a cut (`position`)                        -> the slider; another `position` -> a row of backs
+//   anything else                             -> a button named after its type and fields
+// What is posted is always a listed body, unchanged (table.js adds expected_version/move_id).
+
+import { backElement, cardElement, label, sortHand } from "./cards.js";
+import { t } from "./i18n.js";
+import { cutChooser } from "./hand.js";
+import { seatName } from "./seats.js";
+import { $, button, el } from "./ui.js";
+
+const SUITS = { C: "♣", S: "♠", H: "♥", D: "♦" };
+
+/** The legal actions by how they are chosen. */
+export function sortActions(view) {
+  const hand = new Set(view.my_hand ?? []);
+  const sorted = { single: new Map(), multi: [], cuts: [], positions: [], buttons: [] };
+  for (const action of view.legal_actions) {
+    const body = action.body;
+    const card = body.card ?? body.give;
+    if (typeof card === "string" && hand.has(card)) {
+      if (!sorted.single.has(card)) sorted.single.set(card, []);
+      sorted.single.get(card).push(action);
+    } else if (body.type === "claim") {
+      sorted.buttons.push(action); // a combination (K4-13, B-10…): its cards are fixed, one click
+    } else if (Array.isArray(body.cards) && body.cards.length && body.cards.every((c) => hand.has(c))) {
+      sorted.multi.push(action);
+    } else if (body.type === "cut") {
+      sorted.cuts.push(action);
+    } else if (typeof body.position === "number") {
+      sorted.positions.push(action);
+    } else {
+      sorted.buttons.push(action);
+    }
+  }
+  return sorted;
+}
+
+const sameCards = (a, b) => a.length === b.length && a.every((c) => b.includes(c));
+const within = (cards, action) => cards.every((c) => action.body.cards.includes(c));
+
+/** "Lead", "Marriage ♥", "Choose the leader: Вася": the type in the page's language. */
+export function actionLabel(view, summary, body) {
+  const own = `act_${view.variant}_${body.type}`;
+  let text = t(own);
+  if (text === own) text = t(`act_${body.type}`);
+  if (text === `act_${body.type}`) text = body.type ?? "?";
+  const details = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (key === "type") continue;
+    details.push(fieldText(view, summary, key, value));
+  }
+  return details.length ? `${text}: ${details.join(" ")}` : text;
+}
+
+function fieldText(view, summary, key, value) {
+  if (value === null) return t(`none_${key}`);
+  if (key === "suit") return `${SUITS[value] ?? value} ${t("suit_names")[value] ?? ""}`.trim();
+  if (key === "card" || key === "give") return label(value);
+  if (key === "cards") return value.map(label).join(" ");
+  if (key === "leader" || key === "seat") return seatName(summary, value);
+  if (key === "name") return t(`boast_${value}`);
+  if (Array.isArray(value)) return value.join(", ");
+  return String(value);
+}
+
+/** The prompt above the hand: cut, non-card choices, the confirmation of a selection. */
+export function renderActionPrompt(view, summary, ctx, sorted) {
+  const prompt = $("prompt");
+  prompt.replaceChildren();
+  let kind = null;
+  if (sorted.cuts.length) {
+    kind = "cut";
+    prompt.append(cutChooser(sorted.cuts, ctx.busy, ctx.act));
+  }
+  const row = el("div", { cls: "choices" });
+  const add = (action, text, cls = "") => {
+    const pick = button(text, () => ctx.act(action), {
+      cls: `act ${cls}`.trim(), data: { type: action.body.type, body: JSON.stringify(action.body) },
+    });
+    pick.disabled = ctx.busy;
+    row.append(pick);
+  };
+  const selection = ctx.selection;
+  const pending = ctx.pending && sorted.single.get(ctx.pending);
+  if (selection.length) {
+    kind = "select";
+    for (const action of sorted.multi.filter((a) => sameCards(a.body.cards, selection))) {
+      add(action, actionLabel(view, summary, action.body), "primary confirm");
+    }
+    row.append(button(t("clear_selection"), () => ctx.select([]), { cls: "small", id: "clear-selection" }));
+  } else if (pending) {
+    kind = "select";
+    for (const action of pending) add(action, actionLabel(view, summary, action.body), "primary confirm");
+    row.append(button(t("clear_selection"), () => ctx.pick(null), { cls: "small", id: "clear-selection" }));
+  }
+  for (const action of sorted.buttons) add(action, actionLabel(view, summary, action.body));
+  if (sorted.positions.length) {
+    kind = kind ?? "choose";
+    const backs = el("div", { cls: "positions" });
+    for (const action of sorted.positions) {
+      const pick = button("", () => ctx.act(action), {
+        cls: "act position", data: { type: action.body.type, position: action.body.position },
+      });
+      pick.title = actionLabel(view, summary, action.body);
+      pick.append(backElement(), el("span", { cls: "pos-n", text: String(action.body.position) }));
+      pick.disabled = ctx.busy;
+      backs.append(pick);
+    }
+    prompt.append(el("p", { text: t(`prompt_${view.variant}_${sorted.positions[0].body.type}`) }), backs);
+  }
+  if (sorted.buttons.length) kind = kind ?? "choose";
+  if (sorted.multi.length && !selection.length) {
+    kind = kind ?? "select";
+    prompt.append(el("p", { cls: "muted", text: t("prompt_select_cards") }));
+  }
+  if (row.childElementCount) prompt.append(row);
+  prompt.hidden = kind === null;
+  prompt.dataset.prompt = kind ?? "";
+}
+
+/** The hand: single-card actions post on a click; multi-card actions select, then confirm. */
+export function renderActionHand(view, ctx, sorted) {
+  const hand = $("hand");
+  hand.replaceChildren();
+  if (!view.my_hand) return;
+  const selection = ctx.selection;
+  const grows = (code) => sorted.multi.some((a) => within([...selection, code], a));
+  const choosing = sorted.single.size > 0 || sorted.multi.length > 0;
+  hand.classList.toggle("choosing", choosing);
+  for (const code of sortHand(view.my_hand)) {
+    const card = cardElement(code, { button: true });
+    const chosen = selection.includes(code) || ctx.pending === code;
+    const singles = selection.length ? [] : sorted.single.get(code) ?? [];
+    const legal = chosen || singles.length > 0 || grows(code);
+    card.disabled = ctx.busy || !legal;
+    card.classList.toggle("legal", legal);
+    card.classList.toggle("selected", chosen);
+    if (!legal && choosing) card.classList.add("illegal");
+    card.setAttribute("aria-pressed", String(chosen));
+    card.addEventListener("click", () => {
+      if (selection.includes(code)) ctx.select(selection.filter((c) => c !== code));
+      else if (ctx.pending === code) ctx.pick(null);
+      else if (grows(code)) ctx.select([...selection, code]);
+      else if (singles.length === 1) ctx.act(singles[0]);
+      else if (singles.length > 1) ctx.pick(code);
+    });
+    hand.append(card);
+  }
+}

@@ -1,0 +1,29 @@
+// bura (B): the trump card under the stock, claims of бура / молодка / Москва / четыре
+// конца (B-15) and who made them, the tricks, eggs; penalty points to the game's target.
+
+import { t } from "../i18n.js";
+import { cardText, perSeat, seatText, suitText } from "./common.js";
+
+const claimText = (summary, claim) => {
+  const what = claim.kind ?? claim.name ?? claim.combination ?? claim.type ?? "";
+  const cards = (claim.cards ?? []).map(cardText).join(" ");
+  return [seatText(summary, claim.seat), t(`bura_claim_${what}`), cards].filter(Boolean).join(" ");
+};
+
+export default {
+  target: (view, summary) => summary?.options?.target ?? 12,
+  facts(view, summary) {
+    const game = view.game;
+    return [
+      ["trump", `${suitText(game.trump)} (${cardText(game.trump_card)})`, "trump"],
+      game.trump_drawn_by !== null && ["bura_trump_drawn", seatText(summary, game.trump_drawn_by), "trump_drawn"],
+      game.claims.length && ["claims", game.claims.map((c) => claimText(summary, c)).join(" · "), "claims"],
+      game.buras.length && ["bura_buras", game.buras.map((s) => seatText(summary, s.seat ?? s)).join(", "), "buras"],
+      ["tricks", perSeat(summary, game.tricks_taken), "tricks"],
+      game.eggs_multiplier > 1 && ["eggs_next", `×${game.eggs_multiplier}`, "eggs"],
+    ];
+  },
+  seatMarks(view, summary, seat) {
+    return view.game?.claim?.seat === seat ? [t("claim_mark")] : [];
+  },
+};

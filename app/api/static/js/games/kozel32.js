@@ -1,0 +1,82 @@
+// kozel32 (C32): the boast of this кон and who declared it, the trump suit, the board of
+// pairs (C32-27), the redeal demands and eggs pending; the blind dummy seats are marked.
+// The board is drawn as C32-30 draws it on the sixes: one row of six marks per side, a mark
+// for each pair, then the pending egg pairs (C32-28) and the «спас» of the last кон.
+
+import { t } from "../i18n.js";
+import { renderScores } from "../scoreboard.js";
+import { sideName, sidesInOrder } from "../seats.js";
+import { $, el } from "../ui.js";
+import { seatText, suitText } from "./common.js";
+
+const PAIRS = 6;
+
+/** C32-27 result 6: the losers of the last кон had the спас (31 points or more). */
+function savedSides(view) {
+  const deal = view.last_deal;
+  if (!deal || deal.result !== "one_pair" || deal.winner === null) return new Set();
+  return new Set(sidesInOrder(view).filter((side) => side !== deal.winner));
+}
+
+function renderBoard(view, summary) {
+  const board = view.game?.board ?? view.scores ?? [];
+  const saved = savedSides(view);
+  const box = el("div", { cls: "k32-board", data: { eggs: view.game?.eggs_pending ?? 0 } });
+  box.append(el("p", { cls: "muted k32-board-head", text: t("k32_board") }));
+  for (const side of sidesInOrder(view)) {
+    const pairs = board[side] ?? 0;
+    const marks = el("span", { cls: "k32-marks", attrs: { title: t("k32_pairs_n", { n: pairs }) } });
+    for (let n = 0; n < PAIRS; n += 1) {
+      marks.append(el("span", { cls: n < pairs ? "k32-pair on" : "k32-pair", data: { n: n + 1 } }));
+    }
+    const row = el("div", { cls: `k32-board-row team-${side}`, data: { side, pairs } });
+    row.append(el("span", { cls: "k32-side", text: sideName(view, summary, side) }), marks);
+    if (saved.has(side)) row.append(el("span", { cls: "k32-spas", text: t("k32_spas") }));
+    box.append(row);
+  }
+  const eggs = view.game?.eggs_pending ?? 0;
+  if (eggs > 0) {
+    const row = el("div", { cls: "k32-eggs", attrs: { title: t("k32_eggs_pending") } });
+    for (let n = 0; n < eggs; n += 1) row.append(el("span", { cls: "k32-egg" }));
+    row.append(el("span", { cls: "muted", text: t("k32_egg_pairs_n", { n: eggs }) }));
+    box.append(row);
+  }
+  $("score").append(box);
+}
+
+const game = {
+  target: () => PAIRS,
+  score(view, summary) {
+    renderScores(view, summary, game);
+    if (view.status !== "waiting") renderBoard(view, summary);
+  },
+  facts(view, summary) {
+    const part = view.game;
+    return [
+      ["trump", suitText(part.trump_suit), "trump"],
+      part.boast && ["k32_boast", `${t(`boast_${part.boast}`)} — ${seatText(summary, part.boaster)}`, "boast"],
+      part.star_rounds?.length && ["k32_star_rounds", part.star_rounds.join(", "), "star_rounds"],
+      view.phase && ["k32_phase", t(`k32_phase_${view.phase}`), "phase"],
+      part.demands > 0 && ["k32_demands", String(part.demands), "demands"],
+      part.eggs_pending > 0 && ["k32_eggs_pending", String(part.eggs_pending), "eggs"],
+      ["tricks", part.tricks_taken.join(" : "), "tricks"],
+      ["points_cap", part.points.join(" : "), "points"],
+    ];
+  },
+  seatMarks(view, summary, seat) {
+    const part = view.game;
+    const marks = [];
+    if (part?.boaster === seat && part.boast) marks.push(t(`boast_${part.boast}`));
+    if (part?.soloist === seat) marks.push(t("k32_soloist"));
+    if (view.status === "playing" && view.phase === "play" && part?.first_leader === seat) marks.push(t("k32_leads"));
+    return marks;
+  },
+  dealLines(deal) {
+    const lines = [];
+    if (deal.boast) lines.push(`${t("k32_boast")}: ${t(`boast_${deal.boast}`)}`);
+    if (deal.tailed) lines.push(t("k32_tailed"));
+    return lines;
+  },
+};
+
+export default game;

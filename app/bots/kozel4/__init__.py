@@ -1,0 +1,1 @@
+"""The computer players of Kozel with 4 cards."""

@@ -1,0 +1,1 @@
+"""Computer players of Kozly (`app.domain.kozly`): each sees only its seat's view."""

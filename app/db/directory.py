@@ -1,0 +1,93 @@
+"""The tables as the lobby and the move clock read them: listings, one table's row with its
+seats and players, the tables whose move clock ran out. SQLAlchemy Core, on either database;
+both stores answer these through it (they are reads of the projection, not of the log)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Select, and_, or_, select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from app.db.models import GameTable, Player, Seat
+from app.db.store import SeatRow, TableSummary
+
+
+class TableDirectory:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    async def summaries(
+        self, status: str | None, limit: int, before: tuple[datetime, str] | None
+    ) -> list[TableSummary]:
+        query: Select[Any] = select(GameTable).order_by(
+            GameTable.created_at.desc(), GameTable.id.desc()
+        )
+        if status is not None:
+            query = query.where(GameTable.status == status)
+        if before is not None:
+            created, table_id = before
+            query = query.where(
+                or_(
+                    GameTable.created_at < created,
+                    and_(GameTable.created_at == created, GameTable.id < table_id),
+                )
+            )
+        async with self._engine.connect() as connection:
+            rows = list((await connection.execute(query.limit(limit))).mappings())
+            seats = await _seats(connection, [row["id"] for row in rows])
+        return [_summary(row, seats.get(row["id"], ())) for row in rows]
+
+    async def summary(self, table_id: str) -> TableSummary | None:
+        async with self._engine.connect() as connection:
+            row = (
+                (await connection.execute(select(GameTable).where(GameTable.id == table_id)))
+                .mappings()
+                .first()
+            )
+            if row is None:
+                return None
+            seats = await _seats(connection, [table_id])
+        return _summary(row, seats.get(table_id, ()))
+
+    async def due(self, now: datetime, limit: int) -> list[str]:
+        query = (
+            select(GameTable.id)
+            .where(GameTable.deadline_at <= now, GameTable.status == "playing")
+            .order_by(GameTable.deadline_at)
+            .limit(limit)
+        )
+        async with self._engine.connect() as connection:
+            return list((await connection.scalars(query)).all())
+
+
+async def _seats(
+    connection: AsyncConnection, table_ids: list[str]
+) -> dict[str, tuple[SeatRow, ...]]:
+    if not table_ids:
+        return {}
+    rows = await connection.execute(
+        select(Seat.table_id, Seat.seat, Seat.player_id, Player.name, Seat.bot)
+        .outerjoin(Player, Player.id == Seat.player_id)
+        .where(Seat.table_id.in_(table_ids))
+        .order_by(Seat.table_id, Seat.seat)
+    )
+    found: dict[str, list[SeatRow]] = {}
+    for table_id, seat, player_id, name, bot in rows:
+        found.setdefault(table_id, []).append(SeatRow(seat, player_id, name, bot))
+    return {key: tuple(value) for key, value in found.items()}
+
+
+def _summary(row: Any, seats: tuple[SeatRow, ...]) -> TableSummary:
+    return TableSummary(
+        row["id"],
+        row["variant"],
+        row["status"],
+        dict(row["options"]),
+        seats,
+        tuple(row["scores"]),
+        row["deal_no"],
+        row["version"],
+        row["created_at"],
+    )

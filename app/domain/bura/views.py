@@ -1,0 +1,90 @@
+"""What one seat (or a spectator) may know of a game of Bura (B-14).
+
+A seat sees its own hand, the hand sizes, the stock's size, the trump card while it lies
+under the stock (and who drew it, once drawn), every face-up card on the table, and of a
+face-down discard only who made it and how many cards it had (its own it sees; with
+`openDiscards` everyone does). Claimed combinations are shown with their cards, and stay
+known. Pile totals are hidden until the deal's end (`last_deal`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.domain.bura import legal
+from app.domain.bura.state import Deal, GameState, Shown
+from app.domain.cards import Card, Suit
+from app.domain.multitrick.scoring import result_of
+from app.domain.multitrick.series import Phase
+from app.domain.multitrick.views import Seen, envelope
+from app.domain.view import View
+
+
+@dataclass(frozen=True, slots=True)
+class BuraPart:
+    trump: Suit | None
+    trump_card: Card | None
+    """B-7: the turned card (also once drawn: everyone saw it)."""
+    trump_drawn_by: int | None
+    """B-14: who drew the trump card."""
+    original_leader: int | None
+    """B-17: the seat that had the right to lead this trick."""
+    claim: Shown | None
+    """B-17: the standing claim: its seat has the lead."""
+    claims: tuple[Shown, ...]
+    """Every combination claimed in this deal, with its cards (B-14)."""
+    buras: tuple[Shown, ...]
+    """B-16: the bura hands that ended the deal."""
+    top_seat: int | None
+    """B-10: the seat whose cards are the top set (the trick's owner so far)."""
+    tricks_taken: tuple[int, ...]
+    eggs_multiplier: int
+    winners: tuple[int, ...]
+    """B-21, once the game is over: every player under the target (the envelope's `result`
+    names one winner and one loser only where there is one)."""
+    losers: tuple[int, ...]
+
+
+def view_for(state: GameState, seat: int | None) -> View[BuraPart]:
+    deal = state.deal
+    running = state.phase is Phase.PLAY
+    board = None if deal is None else deal.board
+    under = deal is not None and board is not None and bool(board.stock)
+    seen = Seen(
+        viewer=seat,
+        phase=state.phase,
+        series=state.series,
+        board=board,
+        seed=state.series.seed,
+        running=running,
+        trump_card=deal.trump_card if under and deal is not None else None,
+        to_act=legal.to_act(state),
+        legal_actions=() if seat is None else legal.legal_actions(state, seat),
+        last_deal=state.last_deal,
+        result=result_of(state.ended),
+    )
+    return envelope(seen, _part(state, deal, running))
+
+
+def _part(state: GameState, deal: Deal | None, running: bool) -> BuraPart:
+    seats, ended = state.series.seats, state.ended
+    winners, losers = ((), ()) if ended is None else (ended.winners, ended.losers)
+    if deal is None:
+        return BuraPart(
+            None, None, None, None, None, (), (), None, (0,) * seats, 1, winners, losers
+        )
+    trick = deal.board.trick
+    return BuraPart(
+        trump=deal.trump_card.suit,
+        trump_card=deal.trump_card,
+        trump_drawn_by=deal.trump_drawn_by,
+        original_leader=deal.original_leader if running else None,
+        claim=deal.claim if running else None,
+        claims=deal.claims,
+        buras=deal.buras,
+        top_seat=trick.owner if running and trick.led else None,
+        tricks_taken=deal.board.tricks_taken,
+        eggs_multiplier=state.series.multiplier,
+        winners=winners,
+        losers=losers,
+    )

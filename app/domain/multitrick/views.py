@@ -1,0 +1,110 @@
+"""What a seat sees of a trick of several cards and of the cards of a deal, and where every
+card lies (the zones of the conformance suite).
+
+A face-down discard shows its count, and its cards to its own player only (K4-17, B-14); the
+last trick taken stays on view until the next lead (K4-17).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeVar
+
+from app.domain.cards import Card
+from app.domain.chance import commitment
+from app.domain.commands import Command
+from app.domain.game import Zone
+from app.domain.multitrick.board import Board
+from app.domain.multitrick.record import DealSummary
+from app.domain.multitrick.series import Series
+from app.domain.multitrick.trick import Trick
+from app.domain.view import Play, Result, StockView, TrickView, View
+
+G = TypeVar("G")
+
+NOBODY: frozenset[int] = frozenset()
+
+
+def trick_view(trick: Trick, viewer: int | None, winner: int | None = None) -> TrickView:
+    plays = tuple(
+        Play.up(play.seat, *play.cards)
+        if play.face_up
+        else Play.down(play.seat, play.cards, shown=viewer == play.seat)
+        for play in trick.plays
+    )
+    return TrickView(trick.leader, plays, winner)
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a game tells the envelope of its state, as `viewer` may know it."""
+
+    viewer: int | None
+    phase: Enum
+    series: Series
+    board: Board | None
+    """The running deal's cards (or the last deal's, between deals)."""
+    seed: bytes | None
+    running: bool
+    trump_card: Card | None
+    to_act: tuple[int, ...]
+    legal_actions: tuple[Command, ...]
+    last_deal: DealSummary | None
+    result: Result | None
+
+
+def envelope(seen: Seen, game: G) -> View[G]:
+    """The view every game of the family shows: the hand, the hand sizes, the trick (a
+    face-down play with its count only, but to its player), the last trick until the next
+    lead, the stock with its trump card while the deal runs, the penalties per side."""
+    board, viewer = seen.board, seen.viewer
+    running = seen.running and board is not None
+    return View(
+        seat=viewer,
+        phase=seen.phase,
+        deal_no=seen.series.deal_no,
+        dealer=seen.series.dealer,
+        to_act=seen.to_act,
+        hand=None if viewer is None else (() if board is None else board.hands[viewer]),
+        hand_sizes=board.hand_sizes if board is not None else (0,) * seen.series.seats,
+        scores=seen.series.penalties,
+        trick=trick_view(board.trick, viewer) if running and board is not None else None,
+        last_trick=_last_trick_view(board, viewer) if board is not None else None,
+        commitment=commitment(seen.seed) if running and seen.seed else None,
+        legal_actions=seen.legal_actions,
+        last_deal=seen.last_deal,
+        result=seen.result,
+        stock=StockView(len(board.stock), seen.trump_card) if running and board else None,
+        messages_allowed=seen.result is None,
+        game=game,
+    )
+
+
+def _last_trick_view(board: Board, viewer: int | None) -> TrickView | None:
+    """The trick taken last, while the next trick has no lead (K4-17)."""
+    last = board.last_trick
+    if last is None or board.trick.led:
+        return None
+    return trick_view(last, viewer, last.owner)
+
+
+def zones(board: Board, open_bottom: bool = False) -> list[Zone]:
+    """Every card of a running deal, each in one zone: the hands (each its seat's), the stock
+    (nobody's; with `open_bottom` its last card is the face-up trump card, B-7), and the
+    trick and the piles on the table: face up to all, but a face-down card is its
+    discarder's alone."""
+    found = [Zone(f"hand {seat}", hand, frozenset({seat})) for seat, hand in enumerate(board.hands)]
+    stock = board.stock
+    if open_bottom and stock:
+        found.append(Zone("trump card", stock[-1:], None))
+        stock = stock[:-1]
+    found.append(Zone("stock", stock, NOBODY))
+    table = (*board.trick.cards, *(card for pile in board.piles for card in pile))
+    hidden = frozenset().union(*board.down)
+    found.append(Zone("table face up", tuple(c for c in table if c not in hidden), None))
+    for seat, down in enumerate(board.down):
+        found.append(
+            Zone(f"face down by {seat}", tuple(c for c in table if c in down), frozenset({seat}))
+        )
+    return found

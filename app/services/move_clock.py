@@ -1,0 +1,42 @@
+"""The move clock: every instance plays for the seats whose time ran out (the appends are
+versioned, so two instances never both move for one seat). A game never hangs."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from app.bots.clock import clock_default
+from app.domain.events import Event
+from app.services.table_log import Table
+from app.services.writer import Writer
+
+
+async def expire_due(writer: Writer, limit: int = 50) -> int:
+    """Play for the seats whose move clock ran out (at most `limit` tables); returns how
+    many tables moved."""
+    moved = 0
+    for table_id in await writer.store.due(_now(), limit):
+        before = await writer.load(table_id)
+        after = await writer.run(table_id, lambda table: _play_for_late_seats(writer, table))
+        moved += after.version > before.version
+    return moved
+
+
+def _play_for_late_seats(writer: Writer, table: Table) -> list[Event]:
+    """Every seat whose time ran out is played for now, one after the other: the game's own
+    default (a random cut, keep, pass…), else its heuristic bot's choice."""
+    now = _now()
+    game, state = table.game, table.state
+    events: list[Event] = []
+    for seat, due in sorted(table.deadlines().items()):
+        if state is None or due > now or seat not in game.to_act(state):
+            continue
+        new = game.decide(state, clock_default(game, state, seat, writer.chance))
+        for event in new:
+            state = game.evolve(state, event)
+        events += new
+    return events
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)

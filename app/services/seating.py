@@ -1,0 +1,152 @@
+"""Tables and seats: create a table of any game, take a seat, seat a bot, leave."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.bots.registry import levels
+from app.db.store import ClientRequest, NewTable, VersionConflict
+from app.domain.errors import DomainError, GameOver, InvalidOption, SeatTaken
+from app.domain.events import Event
+from app.domain.lobby import Lobby, TableCreated, decide_bot, decide_leave, decide_sit
+from app.domain.registry import game_of
+from app.services import idempotency
+from app.services.errors import NotFound
+from app.services.players import PlayerInfo
+from app.services.table_log import Table
+from app.services.writer import Step, Writer
+
+
+@dataclass(frozen=True, slots=True)
+class NewTableRequest:
+    """`POST /v1/tables` as read: the game, its seat count and options, and the table's."""
+
+    variant: str
+    seats: int | None = None
+    """Players at the table; None: the game's first seat count."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The game's own options (its wire names)."""
+    move_clock_s: int | None = None
+    first_dealer: int | None = None
+    seat: int | None = None
+    bots: Mapping[int, str] = field(default_factory=dict)
+
+
+async def create(
+    writer: Writer, creator: PlayerInfo, asked: NewTableRequest, idempotency_key: str | None
+) -> Table:
+    game = game_of(asked.variant)
+    seats = asked.seats if asked.seats is not None else game.info.seat_counts[0]
+    if seats not in game.info.seat_counts:
+        counts = ", ".join(map(str, game.info.seat_counts))
+        raise InvalidOption(f"{asked.variant} is played by {counts}, not {seats}")
+    options = game.parse_options(asked.options, seats)
+    seating = game.seating(seats, options)
+    players = list(seating.players)
+    if asked.first_dealer is not None and asked.first_dealer not in seating.seats:
+        raise InvalidOption(f"first_dealer is a seat 0..{seating.count - 1} or null")
+    if asked.seat is not None and asked.seat not in players:
+        raise InvalidOption(f"seat is one of {players}")
+    for bot_seat, level in asked.bots.items():
+        if bot_seat not in players or level not in levels(asked.variant):
+            raise InvalidOption(f"cannot seat a {level!r} bot in seat {bot_seat}")
+        if bot_seat == asked.seat:
+            raise SeatTaken(f"seat {asked.seat} is the creator's; a bot cannot take it too")
+    table_options = {
+        **game.encode_options(options),
+        "move_clock_s": asked.move_clock_s,
+        "first_dealer": asked.first_dealer,
+    }
+    request = None
+    if idempotency_key is not None:
+        # The request as read, defaults filled in (`idempotency`): the whole body.
+        body: dict[str, Any] = {
+            "variant": asked.variant,
+            "seat": asked.seat,
+            "bots": {str(bot_seat): level for bot_seat, level in asked.bots.items()},
+            "options": table_options,
+        }
+        if len(game.info.seat_counts) > 1:
+            body["seats"] = seats
+        request = ClientRequest(creator.id, idempotency_key, idempotency.digest("tables", body))
+        earlier = await _created_by(writer, request)
+        if earlier is not None:
+            return earlier
+    created = TableCreated(
+        asked.variant,
+        seats,
+        game.encode_options(options),
+        asked.move_clock_s,
+        asked.first_dealer,
+    )
+    # The table, its first event and the requested seats land together.
+    lobby = Lobby.open(created, seating)
+    seated: list[Event] = []
+    if asked.seat is not None:
+        seated += decide_sit(lobby, asked.seat, creator.id, creator.name)
+    for bot_seat, level in sorted(asked.bots.items()):
+        seated += decide_bot(lobby, bot_seat, level)
+    new = NewTable(asked.variant, table_options, seating.players, request)
+    try:
+        return await writer.write(Table(str(uuid.uuid4())), [created, *seated], new_table=new)
+    except VersionConflict:
+        if request is None:
+            raise
+        # A concurrent twin of this request won: answer with its table.
+        earlier = await _created_by(writer, request)
+        if earlier is None:
+            raise
+        return earlier
+
+
+async def _created_by(writer: Writer, request: ClientRequest) -> Table | None:
+    """The table an `Idempotency-Key` created, if that request was this one."""
+    earlier = await writer.store.table_of_request(request.player_id, request.key)
+    if earlier is None:
+        return None
+    idempotency.check(earlier.digest, request.digest, f"Idempotency-Key {request.key!r}")
+    return await writer.load(earlier.table_id)
+
+
+async def sit(writer: Writer, table_id: str, seat: int, player: PlayerInfo) -> Table:
+    return await writer.run(
+        table_id, _seating(lambda lobby: decide_sit(lobby, seat, player.id, player.name))
+    )
+
+
+async def seat_bot(writer: Writer, table_id: str, seat: int, level: str) -> Table:
+    def decide(lobby: Lobby) -> Sequence[Event]:
+        variant = lobby.created.variant
+        if level not in levels(variant):
+            known = ", ".join(levels(variant))
+            raise InvalidOption(f"unknown bot level {level!r}; known: {known}")
+        return decide_bot(lobby, seat, level)
+
+    return await writer.run(table_id, _seating(decide))
+
+
+async def leave(writer: Writer, table_id: str, seat: int, player: PlayerInfo) -> Table:
+    return await writer.run(table_id, _seating(lambda lobby: decide_leave(lobby, seat, player.id)))
+
+
+def _seating(decide: Callable[[Lobby], Sequence[Event]]) -> Step:
+    """A seat change, as the lobby decides it while the table is open. Once the game is over
+    its seats and its log stay as they are: every change is refused (`game_over`), and only
+    taking the seat one holds, which changes nothing, still answers."""
+
+    def step(table: Table) -> Sequence[Event]:
+        if table.lobby is None:
+            raise NotFound(f"no table {table.id}")
+        if table.status != "finished":
+            return decide(table.lobby)
+        try:
+            if not decide(table.lobby):
+                return []
+        except DomainError:
+            pass
+        raise GameOver("the game is over: its seats and its log stay as they are")
+
+    return step

@@ -1,0 +1,273 @@
+"""The one write path of a table, and how a table is loaded.
+
+Every change to a table goes through `Writer.run`: it folds the table's log, asks a step what
+the command causes, lets the environment act (the game starts when every seat is filled, the
+server shuffles before each deal, bots play their seats), appends everything at the version it
+read, and wakes the long-polls. A lost race is retried on the new version, unless the client
+named the version it expected. It knows a game only through its interface.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from app.bots.registry import make_bot
+from app.db.store import (
+    Append,
+    ClientRequest,
+    EventStore,
+    NewEvent,
+    NewTable,
+    Projection,
+    SeatChange,
+    VersionConflict,
+)
+from app.db.wakeup import Wakeup
+from app.domain.commands import ShuffleDeck
+from app.domain.errors import DomainError
+from app.domain.events import Event
+from app.metrics import BOT_THINK, GAMES_FINISHED, GAMES_STARTED, VERSION_CONFLICTS
+from app.services import idempotency
+from app.services.errors import NotFound
+from app.services.table_cache import TableCache
+from app.services.table_log import SNAPSHOT_SCHEMA, Table, encode, fold, from_snapshot, snapshot
+
+MAX_ATTEMPTS = 8
+MAX_AUTOMATIC_STEPS = 20_000
+"""A table of bots plays its whole game in one transaction; this bounds it."""
+
+Step = Callable[[Table], Sequence[Event]]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    player_id: str | None
+    bot: str | None
+    must_act: bool
+
+
+class Writer:
+    def __init__(
+        self, store: EventStore, wakeup: Wakeup, chance: random.Random, cache: TableCache
+    ) -> None:
+        self.store = store
+        self.wakeup = wakeup
+        self.chance = chance
+        self.cache = cache
+        wakeup.on_key("t:", self._heard)
+
+    def _heard(self, table_id: str, version: int | None) -> None:
+        if version is not None:
+            self.cache.heard(table_id, version)
+
+    def _stamp(self) -> int | None:
+        """The wake-up connection this instance hears every commit on now (None: none)."""
+        return self.wakeup.connects if self.wakeup.listening else None
+
+    def newest(self, table_id: str) -> Table | None:
+        """The table as this process committed or read it last, if no later version has
+        been committed anywhere as far as it can tell (`table_cache`); else None."""
+        stamp = self._stamp()
+        return None if stamp is None else self.cache.newest(table_id, stamp)
+
+    async def run(
+        self,
+        table_id: str,
+        step: Step,
+        expected_version: int | None = None,
+        move: ClientRequest | None = None,
+    ) -> Table:
+        """Decide on the table and append at its version; a lost race is tried again on the
+        new version, unless the client named the version it expected.
+
+        The first try may decide on the table this process committed last (`table_cache`):
+        the append's version guard makes that safe, and whatever that try concludes other
+        than a landed append (a refusal, nothing to do, a lost race) is judged again on the
+        table read from the database, with the move id checked first (a move id that landed
+        already answers as the first time, if the request is the same)."""
+        table = self.cache.get(table_id)
+        fresh = table is None or (
+            expected_version is not None and table.version != expected_version
+        )
+        for _ in range(MAX_ATTEMPTS):
+            if fresh or table is None:
+                table, done = await self.load_for_move(table_id, move)
+                if done:  # a retry of a move that landed: answer as the first time
+                    return table
+                if expected_version is not None and expected_version != table.version:
+                    raise VersionConflict(table.version)
+            try:
+                events = step(table)
+            except DomainError:
+                if fresh:
+                    raise
+                fresh = True
+                continue
+            if not events:
+                if fresh:
+                    return table
+                fresh = True
+                continue
+            try:
+                return await self.write(table, events, move=move)
+            except VersionConflict:
+                VERSION_CONFLICTS.inc()
+                fresh = True
+        raise VersionConflict(None)
+
+    async def write(
+        self,
+        table: Table,
+        events: Sequence[Event],
+        move: ClientRequest | None = None,
+        new_table: NewTable | None = None,
+    ) -> Table:
+        """Append `events` and what follows from them without a client at the table's
+        version; returns the committed table."""
+        now = _now()
+        read_version = table.version
+        seats_before = seat_states(table)
+        status_before = table.status
+        table = table.fork()
+        encoded: list[NewEvent] = []
+        pending = list(events)
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            if not pending:
+                pending = await self.environment(table)
+                if not pending:
+                    break
+            event = pending.pop(0)
+            table.apply(event, table.version + 1, now)
+            encoded.append(encode(event, table.deal_no()))
+        seats_after = seat_states(table)
+        if not seats_before:  # a new table: its seat rows start empty
+            seats_before = [SeatState(None, None, False)] * len(seats_after)
+        players = {s.player_id for s in [*seats_before, *seats_after] if s.player_id}
+        keys = [f"t:{table.id}", *(f"p:{player}" for player in sorted(players))]
+        stamp = self._stamp()  # heard on since before the commit: it is the newest then
+        await self.store.append(
+            Append(
+                table.id,
+                read_version,
+                encoded,
+                now,
+                Projection(
+                    status=table.status,
+                    deal_no=table.deal_no(),
+                    scores=table.scores(),
+                    snapshot=snapshot(table),
+                    snapshot_schema=SNAPSHOT_SCHEMA,
+                    deadline_at=min(table.deadlines().values(), default=None),
+                ),
+                seats=[
+                    SeatChange(seat, new.player_id, new.bot, new.must_act)
+                    for seat, (old, new) in enumerate(zip(seats_before, seats_after, strict=True))
+                    if old != new and seat in _player_seats(table)
+                ],
+                move=move,
+                notify=self.wakeup.notification(keys, table.version),
+                new_table=new_table,
+            )
+        )
+        # Committed (never for an attempt that lost its race): remember, wake, count.
+        self.cache.put(table, stamp)
+        self.wakeup.wake(keys, table.version)
+        if status_before == "waiting" and table.status != "waiting":
+            GAMES_STARTED.inc()
+        if status_before != "finished" and table.status == "finished":
+            GAMES_FINISHED.inc()
+        return table
+
+    async def environment(self, table: Table) -> list[Event]:
+        """What happens without a client: the game starts, the deck is shuffled, bots play."""
+        lobby, state, game = table.lobby, table.state, table.game
+        assert lobby is not None
+        if state is None:
+            if not lobby.is_full:
+                return []
+            created = lobby.created
+            first = created.first_dealer
+            if first is None:  # K-7 and its like: the server picks deal 1's dealer
+                first = self.chance.randrange(lobby.seating.count)
+            options = game.parse_options(created.options, created.seats)
+            return game.start_game(options, created.seats, first)
+        if game.is_terminal(state):
+            return []
+        if game.is_chance_node(state):
+            return game.decide(state, ShuffleDeck(self.chance.randbytes(32)))
+        for seat in game.to_act(state):
+            level = lobby.seats[seat].bot
+            if level is not None:
+                bot = make_bot(table.variant, level, self.chance)
+                view = game.view_for(state, seat)
+                started = time.perf_counter()
+                if level == "random":
+                    command = bot.choose(view)
+                else:  # a search must not stall the event loop for other requests
+                    command = await asyncio.to_thread(bot.choose, view)
+                BOT_THINK.labels(level).observe(time.perf_counter() - started)
+                return game.decide(state, command)
+        return []
+
+    async def load(self, table_id: str) -> Table:
+        table, _ = await self.load_for_move(table_id, None)
+        return table
+
+    async def load_for_move(self, table_id: str, move: ClientRequest | None) -> tuple[Table, bool]:
+        """The table now, from its projection row: the committed table this process knows
+        when the version matches, else the row's snapshot, else the fold of the log. With a
+        move, also whether that move landed already (then the table at the version it led
+        to, the answer it had), refused if it landed as another request."""
+        known = self.cache.get(table_id)
+        stamp = self._stamp()  # heard on since before the read
+        key = None if move is None else (move.player_id, move.key)
+        row = await self.store.read(table_id, known.version if known else None, key)
+        if row is None:
+            raise NotFound(f"no table {table_id}")
+        if move is not None and row.move_version is not None:
+            idempotency.check(row.move_digest, move.digest, f"move_id {move.key!r}")
+            if known is not None and known.version == row.move_version:
+                return known, True
+            return await self.fold(table_id, row.move_version), True
+        if known is not None and known.version == row.version:
+            self.cache.put(known, stamp)
+            return known, False
+        if row.snapshot is not None and row.snapshot_schema == SNAPSHOT_SCHEMA:
+            table = from_snapshot(row.snapshot)
+            if table is not None and table.version == row.version:
+                self.cache.put(table, stamp)
+                return table, False
+        table = await self.fold(table_id)
+        self.cache.put(table, stamp)
+        return table, False
+
+    async def fold(self, table_id: str, at_version: int | None = None) -> Table:
+        stored = await self.store.load(table_id)
+        if at_version is not None:
+            stored = [e for e in stored if e.seq <= at_version]
+        if not stored:
+            raise NotFound(f"no table {table_id}")
+        return fold(table_id, stored)
+
+
+def seat_states(table: Table) -> list[SeatState]:
+    if table.lobby is None:
+        return []
+    acting = set(table.to_act())
+    return [
+        SeatState(o.player_id, o.bot, seat in acting and o.player_id is not None)
+        for seat, o in enumerate(table.lobby.seats)
+    ]
+
+
+def _player_seats(table: Table) -> tuple[int, ...]:
+    return () if table.lobby is None else table.lobby.seating.players
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)

@@ -1,0 +1,60 @@
+"""kozel32 in the OpenAPI document: every move body and the view have an example; each
+validates against its schema, the move bodies read as the game's commands, and the view
+example is the view of a real position (tests/api/kozel32_example.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import TypeAdapter
+
+from app.api.games.adapter import trick_out
+from app.api.games.generated import camel
+from app.api.games.kozel32 import ADAPTER, BODY_EXAMPLES, VIEW_EXAMPLE
+from app.api.main import openapi_document
+from app.domain.kozel32 import GAME
+from tests.api.kozel32_example import position, rendered
+from tests.api.test_openapi import _validate
+
+COMPONENTS: dict[str, Any] = openapi_document()["components"]
+SCHEMAS: dict[str, Any] = COMPONENTS["schemas"]
+
+
+@pytest.mark.parametrize("move", GAME.commands.types)
+def test_every_kozel32_move_body_has_a_valid_example(move: str) -> None:
+    schema = SCHEMAS[f"Kozel32{camel(move)}In"]
+    (example,) = schema["examples"]
+    assert example == BODY_EXAMPLES[move]
+    assert example["type"] == move
+    _validate(example, schema, COMPONENTS)
+    body = TypeAdapter(ADAPTER.moves).validate_python(example)
+    command = ADAPTER.command(body, seat=1)  # the game reads it as its command
+    assert move == command.TYPE
+    assert GAME.commands.body(command) == {
+        k: v for k, v in example.items() if k not in ("expected_version", "move_id")
+    }
+
+
+def test_the_kozel32_view_example_is_valid_and_in_the_document() -> None:
+    schema = SCHEMAS["Kozel32View"]
+    assert schema["examples"] == [VIEW_EXAMPLE]  # its nulls kept
+    _validate(VIEW_EXAMPLE, schema, COMPONENTS)
+    ADAPTER.view_model.model_validate(VIEW_EXAMPLE)
+
+
+def test_the_kozel32_view_example_is_the_view_of_a_played_position() -> None:
+    """Deal 1 played, pants declared in deal 2, the boaster's lead face down (C32-15): the
+    example holds what the game's view of that seat gives, field for field."""
+    found = position()
+    assert found is not None, "the example's position is no longer reached"
+    state, seat = found
+    view = GAME.view_for(state, seat)
+    real = {
+        **rendered(state, seat),
+        "trick": trick_out(view.trick),
+        "last_trick": trick_out(view.last_trick),
+    }
+    assert {key: VIEW_EXAMPLE[key] for key in real} == real
+    assert VIEW_EXAMPLE["variant"] == ADAPTER.variant
+    assert VIEW_EXAMPLE["trick"]["plays"][0]["cards"] is None  # C32-15: not seat 1's to see

@@ -1,0 +1,184 @@
+"""Connections that send nothing, or a request head a line at a time (slowloris), against a
+real server whose descriptor limit is low: they are closed within the header timeout, the
+instance never holds more than its cap, and normal requests are served all along. Over a cap
+of busy connections a new one is refused at once with 503, and logged."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from app.db.migrate import upgrade
+from tests.e2e.clients import register
+from tests.e2e.server import Server
+
+pytestmark = pytest.mark.anyio
+
+HEADER_TIMEOUT_S = 1.5
+OPEN_FILES = 160
+"""The server's descriptor limit: it leaves a cap of 50 connections (less 100 kept for the
+rest, less the database pool of 10)."""
+IDLE, SLOW = 120, 40
+"""Idle connections and slowloris ones: together more than the server has descriptors."""
+
+
+@pytest.fixture
+def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
+    env = {"KOZEL_HEADER_TIMEOUT_S": str(HEADER_TIMEOUT_S), "KOZEL_STREAMS_PER_TOKEN": "100"}
+    running = Server(database_url, tmp_path / "server.log", env, open_files=OPEN_FILES)
+    running.start()
+    yield running
+    running.stop()
+
+
+class Raw:
+    """A bare TCP connection that says little or nothing, and when the server closed it."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.opened = time.monotonic()
+        self.closed: float | None = None
+        self.answer = b""
+
+    @classmethod
+    async def open(cls, server: Server) -> Raw:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        return cls(reader, writer)
+
+    async def watch(self) -> None:
+        """Until the server closes the connection: what it sent, and when it closed."""
+        with contextlib.suppress(ConnectionError):
+            while chunk := await self.reader.read(65536):
+                self.answer += chunk
+        self.closed = time.monotonic()
+
+    async def dribble(self) -> None:
+        """A slowloris: half a request, then one header line every 0.3 s, never the end."""
+        with contextlib.suppress(ConnectionError):
+            self.writer.write(b"GET /livez HTTP/1.1\r\nHost: kozel\r\n")
+            for n in range(1000):
+                if self.closed is not None:
+                    return
+                await asyncio.sleep(0.3)
+                self.writer.write(b"X-Slow-%d: 1\r\n" % n)
+                await self.writer.drain()
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+async def test_idle_and_slowloris_connections_do_not_lock_clients_out(server: Server) -> None:
+    async with httpx.AsyncClient(base_url=server.url, timeout=5) as http:
+        auth = await register(http, "Вася")
+        headers = {"Authorization": auth["Authorization"]}
+        bots = {"1": "random", "2": "random", "3": "random"}
+        created = await http.post("/v1/tables", json={"seat": 0, "bots": bots}, headers=headers)
+        table_id = created.json()["id"]
+
+    raws = [await Raw.open(server) for _ in range(IDLE + SLOW)]
+    watching = [asyncio.create_task(raw.watch()) for raw in raws]
+    dribbling = [asyncio.create_task(raw.dribble()) for raw in raws[IDLE:]]
+    try:
+        # Meanwhile, each on a new connection: the probe, a read, a move.
+        for _ in range(3):
+            async with httpx.AsyncClient(base_url=server.url, timeout=3) as fresh:
+                assert (await fresh.get("/livez")).status_code == 200
+                view = (await fresh.get(f"/v1/tables/{table_id}/state", headers=headers)).json()
+                if view["legal_actions"]:
+                    action = view["legal_actions"][0]
+                    moved = await fresh.post(
+                        f"/v1/tables/{table_id}/{action['endpoint']}",
+                        json=action["body"],
+                        headers=headers,
+                    )
+                    assert moved.status_code == 200, moved.text
+            await asyncio.sleep(0.2)
+        await asyncio.wait_for(asyncio.gather(*watching), HEADER_TIMEOUT_S + 5)
+    finally:
+        for task in dribbling:
+            task.cancel()
+        for raw in raws:
+            raw.close()
+    late = [raw.closed - raw.opened for raw in raws if raw.closed is not None]
+    assert len(late) == IDLE + SLOW
+    assert max(late) < HEADER_TIMEOUT_S + 1.5, "a connection without a request head stayed open"
+    # The slowloris connections came last, so most outlived the evictions: the timeout closed
+    # them, however busily they sent header lines.
+    timed_out = [raw for raw in raws[IDLE:] if raw.closed - raw.opened >= HEADER_TIMEOUT_S * 0.9]
+    assert len(timed_out) >= SLOW // 2
+    assert not any(raw.answer for raw in raws), "nothing is answered to half a request"
+
+    async with httpx.AsyncClient(base_url=server.url, timeout=3) as http:
+        metrics = (await http.get("/metrics")).text
+    closed = {
+        reason: _sample(metrics, f'kozel_connections_closed_total{{reason="{reason}"}}')
+        for reason in ("header_timeout", "evicted")
+    }
+    assert closed["evicted"] >= IDLE + SLOW - 50  # beyond the cap, the oldest made room
+    assert closed["header_timeout"] >= 1
+    assert closed["evicted"] + closed["header_timeout"] >= IDLE + SLOW
+    events = [json.loads(line).get("event") for line in server.log_path.read_text().splitlines()]
+    assert "connections_header_timeout" in events
+    assert events.count("connections_evicted") == 1, "one line for them all (within 10 s)"
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'kozel.sqlite3'}"
+    upgrade(url)
+    return url
+
+
+async def test_over_a_cap_of_busy_connections_a_new_one_is_refused_at_once(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    env = {"KOZEL_MAX_CONNECTIONS": "6", "KOZEL_HEADER_TIMEOUT_S": "0.5"}
+    server = Server(sqlite_url, tmp_path / "server.log", env).start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=5) as http:
+            auth = await register(http, "Вася")
+            created = await http.post(
+                "/v1/tables", json={"seat": 0}, headers={"Authorization": auth["Authorization"]}
+            )
+            table = created.json()
+        # Six long-polls, each on its own connection: busy with a request, not idle.
+        clients = [httpx.AsyncClient(base_url=server.url, timeout=10) for _ in range(6)]
+        path = f"/v1/tables/{table['id']}/state"
+        params = {"since_version": table["version"], "wait": 2}
+        polls = [asyncio.create_task(c.get(path, params=params)) for c in clients]
+        await asyncio.sleep(0.8)  # past the header timeout: a request under way is not cut
+        started = time.monotonic()
+        raw = await Raw.open(server)
+        await asyncio.wait_for(raw.watch(), 2)
+        raw.close()
+        assert raw.closed is not None
+        assert raw.closed - started < 0.5
+        head, _, body = raw.answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 503")
+        assert b"retry-after: 1" in head.lower()
+        assert json.loads(body)["code"] == "too_many_connections"
+        assert [(await poll).status_code for poll in polls] == [304] * 6
+        for client in clients:
+            await client.aclose()
+        async with httpx.AsyncClient(base_url=server.url, timeout=3) as http:
+            assert (await http.get("/livez")).status_code == 200
+    finally:
+        server.stop()
+    lines = [json.loads(line) for line in server.log_path.read_text().splitlines()]
+    (refused,) = [line for line in lines if line.get("event") == "connections_refused"]
+    assert refused["level"] == "warning"
+    assert "cap of 6" in refused["message"]
+
+
+def _sample(metrics: str, name: str) -> float:
+    for line in metrics.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[-1])
+    return 0.0

@@ -1,0 +1,154 @@
+"""An outside generator reads the committed contract: openapi-python-client makes a client of
+`openapi/openapi.json`, and that client plays against a real server. Views, the bodies of
+their legal actions and problems arrive typed; a generated client reads a problem only under
+the media type the server sends (application/problem+json), and the stream as text."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.db.migrate import upgrade
+from tests.e2e.server import ROOT, Server
+
+COMMITTED = ROOT / "openapi" / "openapi.json"
+TOOLS = Path(sys.executable).parent
+PACKAGE = "kozel_api_client"
+
+
+@pytest.fixture(scope="module")
+def client_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The generated package, importable for the tests of this module."""
+    folder = tmp_path_factory.mktemp("generated")
+    run = subprocess.run(
+        [
+            str(TOOLS / "openapi-python-client"),
+            "generate",
+            "--path",
+            str(COMMITTED),
+            "--meta",
+            "none",
+            "--output-path",
+            str(folder / PACKAGE),
+        ],
+        cwd=folder,
+        env={**os.environ, "PATH": f"{TOOLS}{os.pathsep}{os.environ['PATH']}"},  # its ruff
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    report = run.stdout + run.stderr
+    assert run.returncode == 0, report
+    # The generator skips (with a warning) what it cannot type; it must skip nothing.
+    assert "warning" not in report.lower(), report
+    sys.path.insert(0, str(folder))
+    try:
+        yield folder / PACKAGE
+    finally:
+        sys.path.remove(str(folder))
+        for name in [m for m in sys.modules if m == PACKAGE or m.startswith(f"{PACKAGE}.")]:
+            del sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("server")
+    url = f"sqlite+aiosqlite:///{folder / 'kozel.sqlite3'}"
+    upgrade(url)
+    # A stream ends once it has sent the views it has now: the generated client reads it whole.
+    running = Server(url, folder / "server.log", {"KOZEL_STREAM_MAX_S": "0"}).start()
+    yield running
+    running.stop()
+
+
+def generated(module: str) -> Any:
+    return importlib.import_module(f"{PACKAGE}.{module}")
+
+
+def test_a_generated_client_plays_and_reads_typed_problems(
+    client_package: Path, server: Server
+) -> None:
+    client, models = generated("client"), generated("models")
+    with client.Client(base_url=server.url, raise_on_unexpected_status=True) as anonymous:
+        create_player = generated("api.players.create_player")
+        me = create_player.sync(client=anonymous, body=models.NewPlayerIn(name="Вася"))
+    assert isinstance(me, models.NewPlayerOut), me
+    with client.AuthenticatedClient(base_url=server.url, token=me.token) as auth:
+        _play(auth, models)
+
+
+def _play(auth: Any, models: Any) -> None:
+    """Create a table, read a view, meet a 409 and two 422s, move, follow the stream."""
+    create_table = generated("api.tables.create_table")
+    get_state = generated("api.playing.get_state")
+    post_move = generated("api.playing.post_move")
+    stream_state = generated("api.playing.stream_state")
+
+    bots = models.NewTableInBots.from_dict({"1": "random", "2": "random", "3": "random"})
+    # The dealer's counter-clockwise neighbour cuts (K-5): seat 1 deals, so seat 0 acts first.
+    options = models.TableOptionsIn(first_dealer=1)
+    table = create_table.sync(
+        client=auth, body=models.NewTableIn(seat=0, bots=bots, options=options)
+    )
+    assert isinstance(table, models.TableOut), table
+    assert table.seats[0].player.name == "Вася"
+    assert [s.bot for s in table.seats[1:]] == ["random"] * 3
+
+    view = get_state.sync(table.id, client=auth)
+    assert isinstance(view, models.ViewOut), view
+    assert view.phase == models.ViewOutPhaseType0.CUT
+    assert view.to_act == [0]
+    action = view.legal_actions[0]
+    assert isinstance(action, models.LegalMove)
+    assert isinstance(action.body, models.CutIn)
+    assert {a.body.position for a in view.legal_actions} == set(range(1, 24))
+
+    # 409: a stale expected_version, read as a typed problem.
+    stale = models.CutIn(type_="cut", position=1, expected_version=view.version - 1)
+    conflict = post_move.sync_detailed(table.id, client=auth, body=stale)
+    assert conflict.status_code == 409
+    assert conflict.headers["content-type"].startswith("application/problem+json")
+    assert isinstance(conflict.parsed, models.Problem), conflict.content
+    assert conflict.parsed.code == "version_conflict"
+    assert conflict.parsed.current_version == view.version
+
+    # 422: a card in the cut, with the legal actions as typed bodies.
+    card = models.PlayIn(type_="play", card="AS")
+    illegal = post_move.sync_detailed(table.id, client=auth, body=card)
+    assert illegal.status_code == 422
+    assert isinstance(illegal.parsed, models.Problem), illegal.content
+    assert illegal.parsed.code == "illegal_move"
+    assert len(illegal.parsed.legal_actions) == 23
+    assert all(isinstance(a.body, models.CutIn) for a in illegal.parsed.legal_actions)
+
+    # 422: a body the API refuses, with where it went wrong.
+    too_far = models.CutIn(type_="cut", position=99)
+    invalid = post_move.sync_detailed(table.id, client=auth, body=too_far)
+    assert invalid.status_code == 422
+    assert isinstance(invalid.parsed, models.Problem), invalid.content
+    assert invalid.parsed.code == "validation_error"
+    assert invalid.parsed.errors[0].loc[0] == "body"
+
+    # A legal body from the view, posted as it is.
+    after = post_move.sync(table.id, client=auth, body=action.body)
+    assert isinstance(after, models.ViewOut), after
+    assert after.version > view.version
+    assert after.phase != models.ViewOutPhaseType0.CUT
+
+    # The stream is text; each event's data is a view.
+    stream = stream_state.sync(table.id, client=auth, since_version=view.version)
+    assert isinstance(stream, str), stream
+    data = [line[6:] for line in stream.splitlines() if line.startswith("data: ")]
+    streamed = [models.ViewOut.from_dict(json.loads(d)) for d in data]
+    assert streamed
+    assert streamed[-1].version >= after.version
+    assert streamed[-1].my_hand
