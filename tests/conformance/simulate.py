@@ -6,8 +6,10 @@ A game is played from its first event to its end by choosing random legal action
 then a resignation). At every event, while a deal runs, every card of the deck lies in exactly
 one of the game's zones; every view, of each seat and of a spectator, shows no card of a zone
 hidden from it unless the rules reveal it; no event's redaction shows one either. At every step
-the legal actions are accepted, other commands are refused with a coded error, the state
-round-trips through the snapshot codec, and the wire bodies read back to the same commands. At
+the legal actions are accepted, other commands are refused with a coded error, what the move
+clock plays for each seat that must act (the game's default, else its heuristic bot) is
+accepted, the state round-trips through the snapshot codec, and the wire bodies read back to
+the same commands. At
 each deal's end its record re-deals exactly from its seed and cut and its points add up; the
 replay of the log equals the state; and the game ends.
 """
@@ -25,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from app.bots.clock import clock_default
 from app.domain import codec
 from app.domain.cards import Card
 from app.domain.chance import commitment
@@ -126,6 +129,7 @@ class Simulation:
             actions = game.legal_actions(self.state, seat)
             if self.strict:
                 self._check_actions(seat, actions)
+                self._check_clock(acting)
             self._step(self.rng.choice(actions))
         self._check_replay()
         view = game.view_for(self.state, None)
@@ -221,6 +225,12 @@ class Simulation:
             with pytest.raises(DomainError) as refused:
                 game.decide(state, mutant)  # not legal: it must be refused
             assert refused.value.code in ERROR_CODES, f"{mutant}: {refused.value.code}"
+
+    def _check_clock(self, acting: tuple[int, ...]) -> None:
+        """The move clock can play every step for a late seat: what it plays is accepted."""
+        for seat in acting:
+            command = clock_default(self.game, self.state, seat, self.rng)
+            assert self.game.decide(self.state, command), f"{self.config}: {command}"
 
     def _check_deal(self) -> None:
         record = self.game.deal_record(self.deal_events)
