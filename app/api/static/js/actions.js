@@ -8,6 +8,7 @@
 // What is posted is always a listed body, unchanged (table.js adds expected_version/move_id).
 
 import { backElement, cardElement, label, sortHand } from "./cards.js";
+import { gameFor } from "./games/index.js";
 import { t } from "./i18n.js";
 import { cutChooser } from "./hand.js";
 import { seatName } from "./seats.js";
@@ -43,9 +44,10 @@ export function sortActions(view) {
 const sameCards = (a, b) => a.length === b.length && a.every((c) => b.includes(c));
 const within = (cards, action) => cards.every((c) => action.body.cards.includes(c));
 
-/** "Lead", "Marriage ♥", "Choose the leader: Вася": the type in the page's language. */
+/** "Lead", "Marriage ♥", "Choose the leader: Вася": the type in the page's language (or the
+ * key a game's `actionKey` gives it: Bura names a claim's combination). */
 export function actionLabel(view, summary, body) {
-  const own = `act_${view.variant}_${body.type}`;
+  const own = gameFor(view.variant).actionKey?.(view, body) ?? `act_${view.variant}_${body.type}`;
   let text = t(own);
   if (text === own) text = t(`act_${body.type}`);
   if (text === `act_${body.type}`) text = body.type ?? "?";

@@ -1,5 +1,6 @@
 // bura (B): the trump card under the stock, claims of бура / молодка / Москва / четыре
-// конца (B-15) and who made them, the tricks, eggs; penalty points to the game's target.
+// конца (B-15) and who made them, a бура's cards, the tricks, eggs; penalty points to the
+// game's target. A claim's button names its combination.
 
 import { t } from "../i18n.js";
 import { cardText, perSeat, seatText, suitText } from "./common.js";
@@ -10,7 +11,15 @@ const claimText = (summary, claim) => {
   return [seatText(summary, claim.seat), t(`bura_claim_${what}`), cards].filter(Boolean).join(" ");
 };
 
+/** B-15: the combination a claim's cards make (a claim never is a бура, B-16). */
+const combinationOf = (cards) => {
+  if (cards.length === 3) return "moscow";
+  const rank = (code) => code.slice(0, -1);
+  return cards.every((c) => rank(c) === rank(cards[0])) ? "four_ends" : "molodka";
+};
+
 export default {
+  actionKey: (view, body) => (body.type === "claim" ? `act_bura_claim_${combinationOf(body.cards)}` : null),
   target: (view, summary) => summary?.options?.target ?? 12,
   facts(view, summary) {
     const game = view.game;
@@ -18,12 +27,14 @@ export default {
       ["trump", `${suitText(game.trump)} (${cardText(game.trump_card)})`, "trump"],
       game.trump_drawn_by !== null && ["bura_trump_drawn", seatText(summary, game.trump_drawn_by), "trump_drawn"],
       game.claims.length && ["claims", game.claims.map((c) => claimText(summary, c)).join(" · "), "claims"],
-      game.buras.length && ["bura_buras", game.buras.map((s) => seatText(summary, s.seat ?? s)).join(", "), "buras"],
+      game.buras.length && ["bura_buras", game.buras.map((s) => claimText(summary, s)).join(" · "), "buras"],
       ["tricks", perSeat(summary, game.tricks_taken), "tricks"],
       game.eggs_multiplier > 1 && ["eggs_next", `×${game.eggs_multiplier}`, "eggs"],
     ];
   },
   seatMarks(view, summary, seat) {
-    return view.game?.claim?.seat === seat ? [t("claim_mark")] : [];
+    const marks = view.game?.claim?.seat === seat ? [t("claim_mark")] : [];
+    if (view.game?.buras?.some((s) => s.seat === seat)) marks.push(t("bura_claim_bura"));
+    return marks;
   },
 };
