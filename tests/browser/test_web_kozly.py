@@ -42,6 +42,11 @@ def check_the_marks(table: AnyTablePage, view: dict[str, Any]) -> None:
     assert len(view["scores"]) == 4
     assert sorted(side for side, _ in rows) == [0, 1, 2, 3], rows
     assert {side: int(shown) for side, shown in rows} == dict(enumerate(view["scores"]))
+    # KZ-19: each bar measures the marks received (not the balance) against the target
+    toward = table.page.eval_on_selector_all(
+        "#score .team-row", "rows => rows.map(r => r.querySelector('.bar-track').dataset.toward)"
+    )
+    assert [int(n) for n in toward] == [view["game"]["received"][side] for side, _ in rows]
     for seat, received in enumerate(view["game"]["received"]):
         marks = table.page.locator(f"#felt .seat[data-seat='{seat}'] .plate .game-mark")
         shown = [int(n) for text in marks.all_inner_texts() for n in re.findall(r"\d+", text)]
@@ -151,8 +156,10 @@ def test_kozly_on_a_phone_in_russian_and_english(
             assert UNTRANSLATED.findall(page.locator("#screen-table").inner_text()) == []
             check_the_marks(table, view)  # the score's words change, its numbers do not
             check_the_points_hidden(table, view)
-            unit = "Метки" if language == "ru" else "Marks"
-            expect(page.locator("#score .score-unit")).to_contain_text(unit)
+            heading = (
+                "Метки; выигрывает получивший 1" if language == "ru" else "Marks; 1 received wins"
+            )
+            expect(page.locator("#score .score-unit")).to_have_text(heading)  # KZ-19
             languages[language] += 1
         expect(page.locator("#score .team-row")).to_have_count(4)
         expect(page.locator("#score")).to_be_in_viewport()

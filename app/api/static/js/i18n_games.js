@@ -195,6 +195,7 @@ export const GAME_TEXTS = {
     kz_carried: "Перенесено очков",
     kz_goats: "Козлы",
     kz_marks_n: "меток: {n}",
+    score_kozly_target: "{unit}; выигрывает получивший {target}",
     // deal reasons
     reason_any_points: "По очкам.",
     reason_any_eggs: "60:60 — яйца.",
@@ -407,6 +408,7 @@ export const GAME_TEXTS = {
     kz_carried: "Points carried",
     kz_goats: "Goats",
     kz_marks_n: "marks: {n}",
+    score_kozly_target: "{unit}; {target} received wins",
     reason_any_points: "On points.",
     reason_any_eggs: "60:60 — eggs.",
     reason_any_resigned: "Resigned.",

@@ -22,7 +22,7 @@ export function renderScores(view, summary, game) {
   if (view.status !== "waiting") box.append(el("h2", { text: t("deal_n", { n: view.deal_no }) }));
   const target = game.target?.(view, summary) ?? null;
   const unit = gameText(view.variant, "score_unit", {}, "");
-  const head = target ? t("score_target", { unit, target }) : unit;
+  const head = target ? gameText(view.variant, "score_target", { unit, target }) : unit;
   if (head) box.append(el("p", { cls: "muted score-unit", text: head }));
   const table = el("div", { cls: "written-table" });
   for (const side of sidesInOrder(view)) {
@@ -30,7 +30,10 @@ export function renderScores(view, summary, game) {
     const row = el("div", { cls: `team-row ${cls}`, data: { side, team: side } });
     const score = view.scores?.[side] ?? 0;
     const bar = el("div", { cls: "bar-track" }, el("div", { cls: "bar-fill" }));
-    if (target) bar.firstChild.style.width = `${Math.min(100, (100 * score) / target)}%`;
+    // How far the side is towards the target: its score, unless the game counts another figure
+    const toward = game.towardTarget?.(view, side) ?? score;
+    if (target) bar.firstChild.style.width = `${Math.min(100, (100 * toward) / target)}%`;
+    bar.dataset.toward = String(toward);
     row.append(
       el("span", { cls: "team-name", text: sideName(view, summary, side) }),
       el("span", { cls: "written score", text: String(score) }),

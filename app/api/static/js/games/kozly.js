@@ -5,7 +5,12 @@ import { t } from "../i18n.js";
 import { cardText, perSeat, seatText, suitText } from "./common.js";
 
 export default {
-  target: (view, summary) => summary?.options?.targetMarks ?? 12,
+  // KZ-19: the scores are the balances (12 each at the start, KZ-18); under `received12` the
+  // game is won by the marks received, so the bars measure those against `targetMarks`;
+  // under `ruined` there is no target to draw.
+  target: (view, summary) =>
+    (summary?.options?.end ?? "received12") === "received12" ? (summary?.options?.targetMarks ?? 12) : null,
+  towardTarget: (view, side) => view.game?.received?.[side] ?? 0,
   facts(view, summary) {
     const game = view.game;
     return [
