@@ -16,7 +16,7 @@ from app.domain.kozel4 import legal
 from app.domain.kozel4.state import Deal, GameState
 from app.domain.multitrick.scoring import result_of
 from app.domain.multitrick.series import Phase
-from app.domain.multitrick.views import Seen, envelope
+from app.domain.multitrick.views import Cover, Seen, covers_of, envelope, shown_trick
 from app.domain.view import View
 
 
@@ -46,6 +46,9 @@ class Kozel4Part:
     exchanges: tuple[ExchangeView, ...]
     eggs_multiplier: int
     eggs_played: bool
+    covers: tuple[Cover, ...] = ()
+    """K4-12: for the trick on view (`trick` once led, else `last_trick`), which card of each
+    beat covers which card of the set it beat (one pairing that beats)."""
 
 
 def view_for(state: GameState, seat: int | None) -> View[Kozel4Part]:
@@ -71,6 +74,7 @@ def _part(state: GameState, deal: Deal | None, seat: int | None, running: bool) 
     series = state.series
     if deal is None:
         return Kozel4Part(None, state.options.ladder, None, None, None, (0,) * 4, (), 1, False)
+    shown = shown_trick(deal.board, running)
     return Kozel4Part(
         trump=None if deal.trump_card is None else deal.trump_card.suit,
         ladder=state.options.ladder,
@@ -86,4 +90,5 @@ def _part(state: GameState, deal: Deal | None, seat: int | None, running: bool) 
         ),
         eggs_multiplier=series.multiplier,
         eggs_played=series.eggs_played,
+        covers=() if shown is None else covers_of(shown, deal.ranking),
     )

@@ -54,6 +54,29 @@ def beats_set(response: Sequence[Card], top: Sequence[Card], ranking: Ranking) -
     )
 
 
+def pairing(
+    response: Sequence[Card], top: Sequence[Card], ranking: Ranking
+) -> tuple[tuple[Card, Card], ...] | None:
+    """One pairing under which `response` beats `top`: (the response card, the top card it
+    beats) in the top set's order, or None if there is none. Where several pairings beat,
+    the one that uses the fewest trumps on non-trumps is given (a same-suit card covers its
+    own suit where it can), so the page shows the cover a player would make."""
+    found = [
+        tuple(zip(order, top, strict=True))
+        for order in permutations(response)
+        if len(response) == len(top)
+        and all(ranking.beats(mine, theirs) for mine, theirs in zip(order, top, strict=True))
+    ]
+    if not found:
+        return None
+    return min(
+        found,
+        key=lambda pairs: sum(
+            ranking.is_trump(mine) and not ranking.is_trump(theirs) for mine, theirs in pairs
+        ),
+    )
+
+
 def beat_sets(hand: Sequence[Card], top: Sequence[Card], ranking: Ranking) -> tuple[CardSet, ...]:
     """Every `len(top)`-card set of `hand` that beats `top` (only cards that beat some top
     card can be in one)."""

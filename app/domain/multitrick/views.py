@@ -18,7 +18,9 @@ from app.domain.game import Zone
 from app.domain.multitrick.board import Board
 from app.domain.multitrick.record import DealSummary
 from app.domain.multitrick.series import Series
-from app.domain.multitrick.trick import Trick
+from app.domain.multitrick.sets import pairing
+from app.domain.multitrick.trick import Response, Trick
+from app.domain.ranking import Ranking
 from app.domain.view import Play, Result, StockView, TrickView, View
 
 G = TypeVar("G")
@@ -34,6 +36,40 @@ def trick_view(trick: Trick, viewer: int | None, winner: int | None = None) -> T
         for play in trick.plays
     )
     return TrickView(trick.leader, plays, winner)
+
+
+@dataclass(frozen=True, slots=True)
+class Cover:
+    """K4-12, B-10: one card of a beat and the card of the set it beat that it covers."""
+
+    seat: int
+    """The seat that beat."""
+    card: Card
+    covers: Card
+    """The card of the top set before this beat (the lead, or the previous beat)."""
+
+
+def covers_of(trick: Trick, ranking: Ranking) -> tuple[Cover, ...]:
+    """For every beat of `trick`, which of its cards covers which card of the top set it
+    beat: one pairing the engine finds (`sets.pairing`). Only face-up cards are named."""
+    found: list[Cover] = []
+    top: tuple[Card, ...] = ()
+    for play in trick.plays:
+        if play.response is Response.LEAD:
+            top = play.cards
+        elif play.response is Response.BEAT:
+            pairs = pairing(play.cards, top, ranking) or ()
+            found.extend(Cover(play.seat, mine, theirs) for mine, theirs in pairs)
+            top = play.cards
+    return tuple(found)
+
+
+def shown_trick(board: Board, running: bool) -> Trick | None:
+    """The trick the envelope shows: the running one once led (while the deal runs), else
+    the last one taken (K4-17)."""
+    if board.trick.led:
+        return board.trick if running else None
+    return board.last_trick
 
 
 @dataclass(frozen=True, slots=True)

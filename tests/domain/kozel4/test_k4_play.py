@@ -117,6 +117,31 @@ def test_k4_13_the_owner_of_the_top_set_takes_all_cards_example_4() -> None:
     assert GAME.to_act(state) == (2,)  # and leads next
 
 
+def test_k4_12_the_view_names_which_card_of_a_beat_covers_which_example_4() -> None:
+    """The view's `covers`: for each beat, every card paired with one card of the set it
+    beat, each beating it (K4-3); for the last trick too, until the next lead."""
+    hands = ["KS 9S 8C 7C", "AS 6H 7D 6D", "7H 8H QS AD", "10D JC 9D 8D"]
+    state = position(hands, stock=STOCK)
+    state, _ = play(state, Lead(0, cards("KS 9S")), Beat(1, cards("AS 6H")))
+    ranking = state.running.ranking
+    assert GAME.view_for(state, 3).game.covers == GAME.view_for(state, None).game.covers
+    state, _ = play(state, Beat(2, cards("7H 8H")))
+    covers = GAME.view_for(state, 3).game.covers
+    tops = {1: cards("KS 9S"), 2: cards("AS 6H")}
+    for seat, top in tops.items():
+        mine = [c for c in covers if c.seat == seat]
+        assert sorted(str(c.covers) for c in mine) == sorted(map(str, top))
+        assert all(ranking.beats(c.card, c.covers) for c in mine)
+    assert {c.card for c in covers if c.seat == 2} == set(cards("7H 8H"))
+    assert next(c.card for c in covers if c.covers == C("6H")) in cards("7H 8H")
+    state, _ = play(state, Discard(3, cards("10D JC")))
+    view = GAME.view_for(state, 0)
+    assert view.last_trick is not None
+    assert view.game.covers == covers  # the taken trick stays on view with its pairing
+    state, _ = play(state, Lead(2, state.running.board.hands[2][:1]))
+    assert GAME.view_for(state, 0).game.covers == ()
+
+
 MOLODKA_HANDS = ["AS 10S QS 8H", "10D KC QC 9C", "6C JD 9D 6D", "7S 9S JS KS"]
 
 

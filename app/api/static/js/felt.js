@@ -85,8 +85,9 @@ export function playElement(play, { mini = false, winner = false } = {}) {
   return box;
 }
 
-/** The current trick; between tricks the one just taken, dimmed, with who took it. */
-export function renderTrick(view, summary) {
+/** The current trick; between tricks the one just taken, dimmed, with who took it. A game
+ * may mark up each play as drawn (`game.decoratePlay`: kozel4's covers). */
+export function renderTrick(view, summary, game = {}) {
   const slots = document.querySelectorAll("#trick .slot");
   for (const slot of slots) slot.replaceChildren();
   const note = $("trick-note");
@@ -106,7 +107,9 @@ export function renderTrick(view, summary) {
   if (!trick) return;
   for (const play of playsOf(trick)) {
     const slot = document.querySelector(`#trick .slot[data-pos="${position(view, play.seat)}"]`);
-    slot?.append(playElement(play, { winner: taken && play.seat === trick.winner }));
+    const box = playElement(play, { winner: taken && play.seat === trick.winner });
+    game.decoratePlay?.(view, trick, play, box);
+    slot?.append(box);
   }
   if (taken && trick.winner !== null && trick.winner !== undefined) {
     const name = seatName(summary, trick.winner);

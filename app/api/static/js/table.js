@@ -151,7 +151,7 @@ export class TableScreen {
     screen.dataset.variant = view.variant ?? this.summary?.variant ?? "kozel24";
     document.body.dataset.selection = [...this.selection, this.pending ?? ""].join(" ").trim();
     renderSeats(view, this.summary, game);
-    renderTrick(view, this.summary);
+    renderTrick(view, this.summary, game);
     $("status").textContent = statusText(view, this.summary);
     if (game.actions) {
       game.actions(view, this.summary, ctx);

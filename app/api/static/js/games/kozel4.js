@@ -1,7 +1,27 @@
-// kozel4 (K4): the shown trump, the molodka claim (K4-13) and who claimed, the tricks, eggs.
+// kozel4 (K4): the shown trump, the molodka claim (K4-14) and who claimed, the tricks, eggs;
+// in the trick, which card of each beat covers which card of the set it beat (K4-12).
 
+import { label, longName } from "../cards.js";
 import { t } from "../i18n.js";
+import { el } from "../ui.js";
 import { perSeat, seatText, suitText } from "./common.js";
+
+/** Seat -> its beat's cards in the order of the cards they cover, as those are drawn: the
+ * lead as it lies, each beat under it card by card (the view's `game.covers`). */
+function coverOrder(view, trick) {
+  const covers = view.game?.covers ?? [];
+  const order = new Map();
+  const [lead, ...responses] = trick?.plays ?? [];
+  let top = lead?.cards ?? []; // a молодка claimed is the lead too
+  for (const play of responses) {
+    const mine = covers.filter((c) => c.seat === play.seat);
+    if (!mine.length) continue; // a discard
+    const cards = top.map((card) => mine.find((c) => c.covers === card)?.card).filter(Boolean);
+    order.set(play.seat, cards);
+    top = cards;
+  }
+  return order;
+}
 
 export default {
   target: () => 12,
@@ -16,5 +36,23 @@ export default {
   },
   seatMarks(view, summary, seat) {
     return view.game?.claimant === seat ? [t("claim_mark")] : [];
+  },
+  /** A beat: its cards in the order of the cards they cover, each tagged with it. */
+  decoratePlay(view, trick, play, box) {
+    const cards = coverOrder(view, trick).get(play.seat);
+    if (!cards) return;
+    const covers = new Map((view.game.covers ?? []).filter((c) => c.seat === play.seat)
+      .map((c) => [c.card, c.covers]));
+    box.classList.add("beat");
+    for (const code of cards) {
+      const card = box.querySelector(`.card[data-card="${code}"]`);
+      if (!card) continue;
+      const covered = covers.get(code);
+      card.dataset.covers = covered;
+      card.title = t("k4_covers_long", { card: longName(code), covered: longName(covered) });
+      card.setAttribute("aria-label", card.title);
+      card.append(el("span", { cls: "covers-tag", text: t("k4_covers", { card: label(covered) }) }));
+      box.append(card); // in the order of the covered cards
+    }
   },
 };
