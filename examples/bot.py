@@ -6,7 +6,7 @@ or later with its standard library is all it needs (`clients/python/kozel_client
     python3 examples/bot.py http://127.0.0.1:8000 my-bot --table ID --seat 2    # join a table
     python3 examples/bot.py http://127.0.0.1:8000 my-bot     # wait until someone seats it
 
-It registers a player named `my-bot` and prints its token (or plays as `--token T`), then
+It registers a player named `my-bot` and prints its token (or plays as `--token=T`), then
 plays `--games N` games (default 1; with --bots each at a new table) and prints each result.
 """
 
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="A Kozel bot that plays random legal moves.")
     parser.add_argument("url", help="the server, e.g. http://127.0.0.1:8000")
     parser.add_argument("name", help="the player's name at the table")
-    parser.add_argument("--token", help="play as this player instead of registering one")
+    parser.add_argument("--token", help="play as this player (--token=T: a token may start with -)")
     parser.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--bots", nargs="?", const="random", help="new tables, with these bots")
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     client = KozelClient(args.url, args.token)
     if args.token is None:
         print(f"token {client.register(args.name)}: this player's identity, shown only now;")
-        print("keep it to play on as it (--token), or to seat it (PUT …/seats/{n})", flush=True)
+        print("keep it to play on as it (--token=T), or to seat it (PUT …/seats/{n})", flush=True)
     for number, table_id in enumerate(islice(tables(client, args), args.games), start=1):
         print(f"game {number}: table {table_id} ({args.url}/play#table={table_id})", flush=True)
         view = play(client, table_id)

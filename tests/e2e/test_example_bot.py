@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import ExitStack
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -41,13 +42,18 @@ def start_bot(url: str, name: str, *options: str, log: Path) -> subprocess.Popen
         return subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True)
 
 
+def stop(bot: subprocess.Popen[str]) -> None:
+    """Kill a bot still running (after a failure elsewhere) and reap it."""
+    bot.kill()
+    bot.wait()
+
+
 def finished(bot: subprocess.Popen[str], log: Path) -> str:
     """The bot's output once it stopped by itself, having played its games."""
     try:
         code = bot.wait(timeout=GAME_TIMEOUT_S)
     finally:
-        bot.kill()  # only if it is still running, after the timeout
-        bot.wait()
+        stop(bot)  # only if it is still running, after the timeout
     output = log.read_text()
     assert code == 0, output
     assert "Traceback" not in output
@@ -62,15 +68,18 @@ def test_bots_seated_by_a_creator_play_a_whole_game(server: Server, tmp_path: Pa
     creator = KozelClient(server.url)
     creator.register("creator")
     table_id = creator.create_table(seat=None, bots={0: "random"})
-    bots = []
-    for seat in (1, 2, 3):
-        client = KozelClient(server.url)
-        token = client.register(f"example{seat}")
-        client.sit(table_id, seat)
-        log = tmp_path / f"bot{seat}.log"
-        bots.append((start_bot(server.url, f"example{seat}", "--token", token, log=log), log))
-    for bot, log in bots:
-        output = finished(bot, log)
+    with ExitStack() as running:
+        bots = []
+        for seat in (1, 2, 3):
+            client = KozelClient(server.url)
+            token = client.register(f"example{seat}")
+            client.sit(table_id, seat)
+            log = tmp_path / f"bot{seat}.log"
+            bot = start_bot(server.url, f"example{seat}", f"--token={token}", log=log)
+            running.callback(stop, bot)
+            bots.append((bot, log))
+        outputs = [finished(bot, log) for bot, log in bots]
+    for output in outputs:
         assert "token" not in output  # it plays as the given player, registering none
         (result,) = results(output)
         assert f"table {table_id}" in output
@@ -78,6 +87,17 @@ def test_bots_seated_by_a_creator_play_a_whole_game(server: Server, tmp_path: Pa
     view = creator.state(table_id)
     assert view["status"] == "finished"
     assert "goats" in view["result"]["titles"]
+
+
+def test_a_token_that_begins_with_a_dash_is_read_as_a_token(server: Server, tmp_path: Path) -> None:
+    """URL-safe base64 tokens begin with "-" one time in 64: `--token=T` takes any of them
+    (and `--token T` would read such a token as an option)."""
+    log = tmp_path / "bot.log"
+    bot = start_bot(server.url, "dash", "--token=-no-such-token", "--bots", log=log)
+    assert bot.wait(timeout=GAME_TIMEOUT_S) == 1
+    output = log.read_text()
+    assert "the server refused" in output, output  # the server judged the token, not argparse
+    assert "usage:" not in output
 
 
 def test_with_bots_it_creates_a_table_for_each_game(server: Server, tmp_path: Path) -> None:
