@@ -53,14 +53,14 @@ check: $(DEV) $(CHROMIUM)
 	$(BIN)/mypy --strict app
 	$(BIN)/lint-imports
 	$(BIN)/openapi-spec-validator openapi/openapi.json
-	$(BIN)/pytest -q -n $(TEST_WORKERS)
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --durations=15
 
 ## test: set everything up and run the whole check
 test: check
 
 ## test-slow: the long suites (thousands of random games); CI runs them after `make test`
 test-slow: $(DEV)
-	$(BIN)/pytest -q -m slow -n $(TEST_WORKERS)
+	$(BIN)/pytest -q -m slow -n $(TEST_WORKERS) --durations=15
 
 ## bench: the engine benchmark (figures go to docs/performance.md)
 bench: $(DEV)
