@@ -46,6 +46,7 @@ GAMES = [
     # The other games' runs go with the slow suites (CI runs them), to keep the default quick.
     pytest.param("sixty_six", 2, {"matchTarget": 2}, id="sixty_six", marks=pytest.mark.slow),
     pytest.param("bura", 3, {"target": 3}, id="bura", marks=pytest.mark.slow),
+    pytest.param("kozly", 4, {"targetMarks": 1}, id="kozly", marks=pytest.mark.slow),
 ]
 
 
