@@ -1,17 +1,13 @@
-"""kozel32 in the OpenAPI document: every move body and the view have an example; each
-validates against its schema, the move bodies read as the game's commands, and the view
-example is the view of a real position (tests/api/kozel32_example.py)."""
+"""kozel32 in the OpenAPI document: the view's example validates against its schema and is
+the view of a real position (tests/api/kozel32_example.py); its move bodies' examples are
+held with every game's by tests/api/test_move_examples.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from pydantic import TypeAdapter
-
 from app.api.games.adapter import trick_out
-from app.api.games.generated import camel
-from app.api.games.kozel32 import ADAPTER, BODY_EXAMPLES, VIEW_EXAMPLE
+from app.api.games.kozel32 import ADAPTER, VIEW_EXAMPLE
 from app.api.main import openapi_document
 from app.domain.kozel32 import GAME
 from tests.api.kozel32_example import position, rendered
@@ -19,21 +15,6 @@ from tests.api.test_openapi import _validate
 
 COMPONENTS: dict[str, Any] = openapi_document()["components"]
 SCHEMAS: dict[str, Any] = COMPONENTS["schemas"]
-
-
-@pytest.mark.parametrize("move", GAME.commands.types)
-def test_every_kozel32_move_body_has_a_valid_example(move: str) -> None:
-    schema = SCHEMAS[f"Kozel32{camel(move)}In"]
-    (example,) = schema["examples"]
-    assert example == BODY_EXAMPLES[move]
-    assert example["type"] == move
-    _validate(example, schema, COMPONENTS)
-    body = TypeAdapter(ADAPTER.moves).validate_python(example)
-    command = ADAPTER.command(body, seat=1)  # the game reads it as its command
-    assert move == command.TYPE
-    assert GAME.commands.body(command) == {
-        k: v for k, v in example.items() if k not in ("expected_version", "move_id")
-    }
 
 
 def test_the_kozel32_view_example_is_valid_and_in_the_document() -> None:
