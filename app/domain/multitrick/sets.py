@@ -10,7 +10,7 @@ partner, else only a **discard**. The client names the set; the engine searches 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations, permutations
 
 from app.domain.cards import Card
@@ -46,12 +46,7 @@ def _subsets(cards: list[Card], smallest: int) -> list[CardSet]:
 
 def beats_set(response: Sequence[Card], top: Sequence[Card], ranking: Ranking) -> bool:
     """Whether `response` beats `top` card by card under some one-to-one pairing."""
-    if len(response) != len(top):
-        return False
-    return any(
-        all(ranking.beats(mine, theirs) for mine, theirs in zip(order, top, strict=True))
-        for order in permutations(response)
-    )
+    return next(_pairings(response, top, ranking), None) is not None
 
 
 def pairing(
@@ -61,20 +56,25 @@ def pairing(
     beats) in the top set's order, or None if there is none. Where several pairings beat,
     the one that uses the fewest trumps on non-trumps is given (a same-suit card covers its
     own suit where it can), so the page shows the cover a player would make."""
-    found = [
-        tuple(zip(order, top, strict=True))
-        for order in permutations(response)
-        if len(response) == len(top)
-        and all(ranking.beats(mine, theirs) for mine, theirs in zip(order, top, strict=True))
-    ]
-    if not found:
-        return None
     return min(
-        found,
+        _pairings(response, top, ranking),
         key=lambda pairs: sum(
             ranking.is_trump(mine) and not ranking.is_trump(theirs) for mine, theirs in pairs
         ),
+        default=None,
     )
+
+
+def _pairings(
+    response: Sequence[Card], top: Sequence[Card], ranking: Ranking
+) -> Iterator[tuple[tuple[Card, Card], ...]]:
+    """Every one-to-one pairing (response card, top card) in which each card beats its own."""
+    if len(response) != len(top):
+        return
+    for order in permutations(response):
+        pairs = tuple(zip(order, top, strict=True))
+        if all(ranking.beats(mine, theirs) for mine, theirs in pairs):
+            yield pairs
 
 
 def beat_sets(hand: Sequence[Card], top: Sequence[Card], ranking: Ranking) -> tuple[CardSet, ...]:
