@@ -53,15 +53,18 @@ BOAST_GAIN: dict[Boast, tuple[float, float, float]] = {
 """C32-8: each boast's gain for the leading team over «сдавай», in pairs per кон (mean, 95 %
 interval), measured on 2026-12-03 by `python -m bench.kozel32_boasts boasts --kons 3000`: 3,000
 duplicate deals 2 (after a random deal 1) of heuristic bots in every seat, at the default table
-(`shamok`, the boaster names the trump). It is what a boast is worth to a bot that plays it as
-this one does, at that table, not a law of the game; nothing of the board is in it."""
+(`shamok`, the boaster names the trump), the bot's last-trump rule then offering only trumps
+below the queens. It is what a boast is worth to a bot that plays it as this one does, at that
+table, not a law of the game; nothing of the board is in it."""
 
 ACCEPT_MIN_TRUMPS = 3
 """C32-13: the partner accepts an offer when he holds at least this many trumps. Measured on
-2026-12-03 (`python -m bench.kozel32_boasts exchange`, 4,000 duplicate deals 1 each): offering
-every lone trump with this threshold, against never offering, +0.030 pairs per deal (+0.023 ..
-+0.038); a threshold of 2: +0.030, of 4: +0.024; offering only trumps below the queens (the
-шамок and the queens kept): +0.010, and 0.020 (+0.015 .. +0.025) below offering them all."""
+2026-12-03 by `python -m bench.kozel32_boasts exchange --a any:3 --b never:never --pairs
+4000` (duplicate deals 1, the rule of one team against never offering, the rest of the bot
+the same): offering every lone trump and accepting with 3 or more, +0.030 pairs per deal
+(+0.023 .. +0.038); accepting with 1, 2 or 4 or more: +0.030, +0.030, +0.024; offering only
+trumps below the queens (keeping the шамок and the queens): +0.010 (+0.005 .. +0.016), and
+0.020 (+0.015 .. +0.025) below offering them all; keeping the шамок alone: 0.002 below."""
 
 
 class HeuristicBot:
