@@ -191,7 +191,7 @@ class Arena:
         warmup = rng.random()
         margins, points = [], []
         for a_sides in seatings(self.seating):
-            table = self._warmed_up(dealer, seeds, cuts, warmup)
+            table = self.warmed_up(dealer, seeds, cuts, warmup)
             if table is None:
                 return self.duplicate(rng)  # the game ended before the measured deal
             table.bots = self.bots(a_sides, rng)
@@ -208,7 +208,7 @@ class Arena:
             statistics.fmean(points) if len(points) == len(margins) else None,
         )
 
-    def _warmed_up(
+    def warmed_up(
         self, dealer: int, seeds: list[bytes], cuts: list[int], warmup: float
     ) -> Table | None:
         """A table at the start of the measured deal, the same for every seating."""

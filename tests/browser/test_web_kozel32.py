@@ -38,7 +38,7 @@ def table(page: Page, server: Server) -> Iterator[AnyTablePage]:
 class Partner:
     """A second player at seat 2, playing through the API: any legal action at random, but
     never an answer to the boast question, which the person gives. A bot would answer it at
-    once («сдавай»: the heuristic never boasts; the random bot any boast)."""
+    once (the heuristic the boast its measured table picks; the random bot any answer)."""
 
     def __init__(self, api: httpx.Client, table_id: str, rng: random.Random) -> None:
         self.api, self.table_id, self.rng = api, table_id, rng
