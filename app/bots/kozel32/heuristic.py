@@ -29,6 +29,7 @@ from app.domain.kozel32.commands import (
     NameRounds,
     NameTrump,
     OfferLastTrump,
+    PassRedeal,
     PlayBlind,
     PlayCard,
     RefuseLastTrump,
@@ -80,8 +81,8 @@ class HeuristicBot:
         match first:
             case DealPlain() | DeclareBoast():
                 return self.boast_answer(actions)
-            case DemandRedeal():
-                return first
+            case DemandRedeal() | PassRedeal():  # C32-11: a weak hand always demands
+                return next(a for a in actions if isinstance(a, DemandRedeal))
             case OfferLastTrump() | KeepLastTrump():
                 return self.offer_answer(view, actions)
             case AcceptLastTrump() | RefuseLastTrump():
