@@ -10,6 +10,7 @@ import random
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -281,7 +282,9 @@ def test_kozel32_queen_of_spades_table_of_three(table: AnyTablePage) -> None:
     assert len(view["last_deal"]["points"]) == 3  # each for himself (C32-36)
 
 
-def test_kozel32_on_a_phone_in_russian_and_english(table: AnyTablePage) -> None:
+def test_kozel32_on_a_phone_in_russian_and_english(
+    table: AnyTablePage, screenshots: Path | None
+) -> None:
     """390 by 844, through a mirror the person declares (the boast question, his cut, the
     play): at every turn, in Russian and then in English (the language buttons), no
     horizontal scroll and no untranslated text."""
@@ -289,11 +292,14 @@ def test_kozel32_on_a_phone_in_russian_and_english(table: AnyTablePage) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     table.register("Вася")
     phases: set[str] = set()
+    shots = [screenshots / "web-phone-kozel32.png"] if screenshots else []
 
     def each_turn(view: dict[str, Any]) -> None:
         phases.add(view["phase"])
         if view["status"] == "finished":
             return  # the end screen covers the language buttons (test_web_prompts checks it)
+        if shots and view["phase"] == "play" and (view["trick"] or {}).get("plays"):
+            page.screenshot(path=shots.pop(), full_page=True)  # the README's
         for language in ("ru", "en"):
             page.click(f".lang[data-lang={language}]")
             expect(page.locator("html")).to_have_attribute("lang", language)
