@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 BUSY_DONE = "body[data-busy=false]"
 ACTIONABLE = (
@@ -21,6 +21,26 @@ ACTIONABLE = (
     "#hand .card.legal:enabled",
 )
 READY = ", ".join([*(f"{BUSY_DONE} {what}" for what in ACTIONABLE), "#end:not([hidden])"])
+
+
+WIDER_THAN_THE_SCREEN = """() => [...document.querySelectorAll('body *')]
+    .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+    .slice(0, 5).map(e => `${e.tagName}#${e.id}.${e.className}`)"""
+
+
+def check_no_sideways_scroll(page: Page, where: str = "a phone") -> None:
+    """The page is no wider than the screen (the message names what sticks out)."""
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], (
+        f"horizontal scroll on {where}: {width} {page.evaluate(WIDER_THAN_THE_SCREEN)}"
+    )
+
+
+def choose_language(page: Page, language: str) -> None:
+    """Click the page's language button and wait for the page to speak it."""
+    page.click(f".lang[data-lang={language}]")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+
 
 # K-3 and the page's order of the plain suits after the trumps.
 TRUMPS = ["6C", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AC", "10C", "KC"]

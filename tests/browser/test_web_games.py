@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table_page import AnyClicks, AnyTablePage
+from tests.browser.table_page import AnyClicks, AnyTablePage, check_no_sideways_scroll
 from tests.e2e.server import Server
 
 MOVES_PER_GAME = 600
@@ -120,8 +120,7 @@ def test_bura_on_a_phone_to_three_penalty_points(
     shot = screenshots and screenshots / "bura.png"
     for _ in range(MOVES_PER_GAME):
         view = check_what_is_shown(table)
-        width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-        assert width[0] <= width[1], f"horizontal scroll on a phone: {width}"
+        check_no_sideways_scroll(page)
         if shot and view and view["trick"] and view["trick"]["plays"]:
             page.screenshot(path=shot)
             page.screenshot(path=shot.with_name("web-phone-bura.png"), full_page=True)

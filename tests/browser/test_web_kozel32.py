@@ -17,7 +17,12 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table_page import AnyClicks, AnyTablePage
+from tests.browser.table_page import (
+    AnyClicks,
+    AnyTablePage,
+    check_no_sideways_scroll,
+    choose_language,
+)
 from tests.browser.test_web_games import MOVES_PER_GAME, check_what_is_shown
 from tests.e2e.server import Server
 
@@ -301,15 +306,8 @@ def test_kozel32_on_a_phone_in_russian_and_english(
         if shots and view["phase"] == "play" and (view["trick"] or {}).get("plays"):
             page.screenshot(path=shots.pop(), full_page=True)  # the README's
         for language in ("ru", "en"):
-            page.click(f".lang[data-lang={language}]")
-            expect(page.locator("html")).to_have_attribute("lang", language)
-            width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-            wide = page.evaluate(
-                """() => [...document.querySelectorAll('body *')]
-                     .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
-                     .slice(0, 5).map(e => `${e.tagName}#${e.id}.${e.className}`)"""
-            )
-            assert width[0] <= width[1], f"horizontal scroll on a phone: {width} {wide}"
+            choose_language(page, language)
+            check_no_sideways_scroll(page)
             assert untranslated(page) == [], language
 
     seen = boasts_of_the_person(table, ["mirror"], seed=390, each_turn=each_turn)

@@ -28,7 +28,12 @@ from app.domain import codec
 from app.domain.kozel4 import GAME
 from app.domain.kozel4.commands import Beat, Claim, Discard, Lead
 from app.domain.kozel4.state import GameState
-from tests.browser.table_page import AnyClicks, AnyTablePage
+from tests.browser.table_page import (
+    AnyClicks,
+    AnyTablePage,
+    check_no_sideways_scroll,
+    choose_language,
+)
 from tests.browser.test_web_games import MOVES_PER_GAME, check_the_end_screen, check_what_is_shown
 from tests.browser.test_web_kozel32 import untranslated
 from tests.domain.kozel4.helpers import cards, position
@@ -464,8 +469,7 @@ def test_kozel4_on_a_phone_in_russian_and_english(
             check_the_phone_screen(page)
             return
         for language in ("ru", "en"):
-            page.click(f".lang[data-lang={language}]")
-            expect(page.locator("html")).to_have_attribute("lang", language)
+            choose_language(page, language)
             check_the_phone_screen(page)
             assert untranslated(page) == [], language
             languages.add(language)
@@ -489,13 +493,7 @@ def test_kozel4_on_a_phone_in_russian_and_english(
 
 def check_the_phone_screen(page: Page) -> None:
     """No horizontal scroll; the hand and the prompt's buttons within the screen's width."""
-    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    wide = page.evaluate(
-        """() => [...document.querySelectorAll('body *')]
-             .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
-             .slice(0, 5).map(e => `${e.tagName}#${e.id}.${e.className}`)"""
-    )
-    assert width[0] <= width[1], f"horizontal scroll on a phone: {width} {wide}"
+    check_no_sideways_scroll(page)
     outside = page.eval_on_selector_all(
         "#hand .card, #prompt button",
         """es => es.filter(e => { const r = e.getBoundingClientRect();

@@ -15,7 +15,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table_page import AnyClicks, AnyTablePage
+from tests.browser.table_page import (
+    AnyClicks,
+    AnyTablePage,
+    check_no_sideways_scroll,
+    choose_language,
+)
 from tests.browser.test_web_games import MOVES_PER_GAME, check_the_end_screen, check_what_is_shown
 from tests.e2e.server import Server
 
@@ -144,15 +149,8 @@ def test_kozly_on_a_phone_in_russian_and_english(
         if view["status"] == "finished":
             return  # the end screen lies over the language buttons: checked below
         for language in ("ru", "en"):
-            page.click(f".lang[data-lang={language}]")
-            expect(page.locator("html")).to_have_attribute("lang", language)
-            width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-            wide = page.evaluate(
-                """() => [...document.querySelectorAll('body *')]
-                     .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
-                     .slice(0, 5).map(e => `${e.tagName}#${e.id}.${e.className}`)"""
-            )
-            assert width[0] <= width[1], f"horizontal scroll on a phone: {width} {wide}"
+            choose_language(page, language)
+            check_no_sideways_scroll(page)
             assert UNTRANSLATED.findall(page.locator("#screen-table").inner_text()) == []
             check_the_marks(table, view)  # the score's words change, its numbers do not
             check_the_points_hidden(table, view)
@@ -176,5 +174,4 @@ def test_kozly_on_a_phone_in_russian_and_english(
     assert checked >= 4
     assert languages["ru"] == languages["en"] == checked - 1
     check_the_end_screen(table)
-    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"horizontal scroll on the phone's end screen: {width}"
+    check_no_sideways_scroll(page, "the phone's end screen")

@@ -14,7 +14,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table_page import ANY_READY, AnyClicks, AnyTablePage
+from tests.browser.table_page import (
+    ANY_READY,
+    AnyClicks,
+    AnyTablePage,
+    check_no_sideways_scroll,
+    choose_language,
+)
 from tests.browser.test_web_games import MOVES_PER_GAME, check_the_end_screen, check_what_is_shown
 from tests.browser.test_web_kozel32 import untranslated
 from tests.e2e.server import Server
@@ -175,10 +181,8 @@ def test_sixty_six_on_a_phone_in_russian_and_english(
         view = check_what_is_shown(table)
         if view is not None and view["phase"] in PLAYING:
             for language in ("ru", "en"):
-                page.click(f".lang[data-lang={language}]")
-                expect(page.locator("html")).to_have_attribute("lang", language)
-                width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-                assert width[0] <= width[1], f"horizontal scroll on a phone: {width}"
+                choose_language(page, language)
+                check_no_sideways_scroll(page)
                 assert untranslated(page) == [], language
                 on_screen(page, "#hand")
                 assert sorted(table.hand()) == sorted(view["my_hand"])
