@@ -72,7 +72,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    print(f"python {platform.python_version()}, one core, {args.seconds:.0f} s a row")
+    print(f"python {platform.python_version()}, one core, {args.seconds:g} s a row")
     print(f"{'game':<22} {'moves/s':>10} {'deals/s':>9} {'µs/move':>9}")
     rows: list[tuple[str, tuple[int, int]]] = []
     for variant, game in GAMES.items():
