@@ -9,7 +9,7 @@ Once a deal is over, its events are shown whole (`encode`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sized
 from typing import Any, ClassVar, TypeVar
 
 from app.domain.codec import decode, encode
@@ -32,6 +32,16 @@ class Event:
         """What `viewer` may see while the deal runs, or `None` when the event is hidden from
         it altogether; public unless the event class says otherwise."""
         return self.payload()
+
+
+def seen_by_holder(
+    event: Event, viewer: int | None, seat: int, cards: Sized
+) -> dict[str, Any] | None:
+    """The payload of an event whose cards only `seat` sees: the whole event for him; for
+    everyone else who and how many cards, never which."""
+    if viewer == seat:
+        return event.payload()
+    return {"seat": seat, "count": len(cards)}
 
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.domain.cards import Card, Suit
-from app.domain.events import Event
+from app.domain.events import Event, seen_by_holder
 from app.domain.kozel32.events.redact import laid_for, own_hands
 from app.domain.kozel32.state import Laid
 
@@ -31,9 +31,7 @@ class BatchDrawn(Event):
     cards: tuple[Card, ...]
 
     def payload_for(self, viewer: int | None) -> dict[str, Any] | None:
-        if viewer == self.seat:
-            return self.payload()
-        return {"seat": self.seat, "count": len(self.cards)}
+        return seen_by_holder(self, viewer, self.seat, self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +82,7 @@ class CardsPiled(Event):
     cards: tuple[Card, ...]
 
     def payload_for(self, viewer: int | None) -> dict[str, Any] | None:
-        if viewer == self.seat:
-            return self.payload()
-        return {"seat": self.seat, "count": len(self.cards)}
+        return seen_by_holder(self, viewer, self.seat, self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +172,7 @@ class TalonTaken(Event):
     cards: tuple[Card, ...]
 
     def payload_for(self, viewer: int | None) -> dict[str, Any] | None:
-        if viewer == self.seat:
-            return self.payload()
-        return {"seat": self.seat, "count": len(self.cards)}
+        return seen_by_holder(self, viewer, self.seat, self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +184,4 @@ class CardsDiscarded(Event):
     cards: tuple[Card, ...]
 
     def payload_for(self, viewer: int | None) -> dict[str, Any] | None:
-        if viewer == self.seat:
-            return self.payload()
-        return {"seat": self.seat, "count": len(self.cards)}
+        return seen_by_holder(self, viewer, self.seat, self.cards)
