@@ -74,9 +74,14 @@ async def limit_key(request: Request, credentials: Credentials) -> str:
 
 
 def _key_of(request: Request, credentials: HTTPAuthorizationCredentials | None) -> str:
-    if credentials is not None and credentials.credentials:
-        return token_key(credentials.credentials)
-    return "a:" + (request.client.host if request.client else "?")
+    token = credentials.credentials if credentials is not None else None
+    return limit_key_of(token, request.scope.get("client"))
+
+
+def limit_key_of(token: str | None, client: tuple[str, int] | None) -> str:
+    """Whose limits a request counts against: its token, or its address (the ASGI scope's
+    `client`) without one."""
+    return token_key(token) if token else "a:" + (client[0] if client else "?")
 
 
 def token_key(token: str) -> str:

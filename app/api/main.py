@@ -21,6 +21,7 @@ from app.api.head import HeadAsGet
 from app.api.limits import Limits, Rate
 from app.api.observe import Observe
 from app.api.openapi import KozelAPI
+from app.api.polling import PollLane
 from app.api.routes_games import router as games_router
 from app.api.routes_health import router as health_router
 from app.api.routes_play import router as play_router
@@ -49,8 +50,13 @@ per operation).
 """
 
 
-def create_app(settings: Settings | None = None, chance: random.Random | None = None) -> FastAPI:
-    """The application; `chance` seeds shuffles and bots (tests only; default: the OS)."""
+def create_app(
+    settings: Settings | None = None,
+    chance: random.Random | None = None,
+    poll_lane: bool = True,
+) -> FastAPI:
+    """The application; `chance` seeds shuffles and bots (tests only; default: the OS);
+    `poll_lane=False` sends every poll through its route (tests compare the two ways)."""
     settings = settings or get_settings()
 
     @asynccontextmanager
@@ -110,7 +116,9 @@ def create_app(settings: Settings | None = None, chance: random.Random | None = 
     )
     app.state.draining = asyncio.Event()
     problems.install(app)
-    app.add_middleware(HeadAsGet)  # innermost: the outer ones see the request as it came
+    if poll_lane:
+        app.add_middleware(PollLane, api=app)  # innermost: it answers the plain polls itself
+    app.add_middleware(HeadAsGet)  # the outer ones see the request as it came
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(Observe)
     if settings.cors_origins:

@@ -125,25 +125,43 @@ def _methods_for(request: Request) -> set[str]:
     return methods | {"HEAD"} if "GET" in methods else methods
 
 
-def install(app: FastAPI) -> None:
-    @app.exception_handler(ApiProblem)
-    async def _api(_: Request, error: ApiProblem) -> JSONResponse:
+def problem_of(error: Exception) -> JSONResponse:
+    """The answer to an error raised while serving a request: the one mapping behind the
+    exception handlers (`install`) and the poll lane (`polling`). A request's own validation
+    errors and the router's 404/405 have handlers of their own."""
+    if isinstance(error, ApiProblem):
         return problem(error.code, error.detail, error.headers, **error.extra)
-
-    @app.exception_handler(DomainError)
-    async def _domain(_: Request, error: DomainError) -> JSONResponse:
+    if isinstance(error, DomainError):
         return problem(error.code if error.code in STATUS else "illegal_move", str(error))
-
-    @app.exception_handler(ServiceError)
-    async def _service(_: Request, error: ServiceError) -> JSONResponse:
+    if isinstance(error, ServiceError):
         retry = error.retry_after_s
         return problem(
             error.code, str(error), None if retry is None else {"Retry-After": str(retry)}
         )
-
-    @app.exception_handler(VersionConflict)
-    async def _conflict(_: Request, error: VersionConflict) -> JSONResponse:
+    if isinstance(error, VersionConflict):
         return problem("version_conflict", str(error), current_version=error.current_version)
+    if _is_database_outage(error):
+        log.warning("the database cannot be reached", exc_info=error)
+        detail = "the database cannot be reached now; retry shortly"
+        return problem("database_unavailable", detail, {"Retry-After": "1"})
+    log.error("unexpected error", exc_info=error)
+    return problem("internal_error", "an unexpected error; it has been logged")
+
+
+def install(app: FastAPI) -> None:
+    async def _known(_: Request, error: Exception) -> JSONResponse:
+        return problem_of(error)
+
+    for kind in (
+        ApiProblem,
+        DomainError,
+        ServiceError,
+        VersionConflict,
+        sqlalchemy.exc.DBAPIError,
+        psycopg.Error,
+        Exception,
+    ):
+        app.add_exception_handler(kind, _known)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -171,20 +189,6 @@ def install(app: FastAPI) -> None:
         if error.status_code == 405:  # every method the path has, not one route's
             headers["Allow"] = ", ".join(sorted(_methods_for(request)))
         return problem(code, str(error.detail), headers)
-
-    @app.exception_handler(sqlalchemy.exc.DBAPIError)
-    @app.exception_handler(psycopg.Error)
-    async def _database(_: Request, error: Exception) -> JSONResponse:
-        if not _is_database_outage(error):
-            return await _unexpected(_, error)
-        log.warning("the database cannot be reached", exc_info=error)
-        detail = "the database cannot be reached now; retry shortly"
-        return problem("database_unavailable", detail, {"Retry-After": "1"})
-
-    @app.exception_handler(Exception)
-    async def _unexpected(_: Request, error: Exception) -> JSONResponse:
-        log.error("unexpected error", exc_info=error)
-        return problem("internal_error", "an unexpected error; it has been logged")
 
 
 def _is_database_outage(error: BaseException) -> bool:

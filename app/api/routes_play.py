@@ -12,7 +12,7 @@ from fastapi import APIRouter, Body, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from app import logs
-from app.api import head
+from app.api import head, polling
 from app.api import schemas as s
 from app.api.acting import act
 from app.api.deps import (
@@ -27,7 +27,7 @@ from app.api.deps import (
 )
 from app.api.docs import OPTIONAL_AUTH, errors
 from app.api.games import ADAPTERS, AnyDealRecord, AnyView, MoveBody, adapter_of
-from app.api.responses import FastJSONResponse, RawJSONResponse
+from app.api.responses import FastJSONResponse
 from app.api.routes_tables import TableId
 from app.api.views import deal_record_out
 from app.domain.commands import PostMessage, Resign
@@ -56,43 +56,14 @@ SSE_EXAMPLE = orjson.dumps(next(iter(ADAPTERS.values())).view_example).decode()
 )
 async def get_state(
     table_id: TableId,
-    caller: OptionalCaller,
     token: OptionalToken,
     services: ServicesDep,
-    since_version: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
-    wait: Annotated[float, Query(ge=0, le=30)] = 0,
-    if_none_match: Annotated[str | None, Header(max_length=200)] = None,
+    since_version: Annotated[int | None, Query(ge=0, le=polling.MAX_VERSION)] = None,
+    wait: Annotated[float, Query(ge=0, le=polling.MAX_WAIT_S)] = 0,
+    if_none_match: Annotated[str | None, Header(max_length=polling.MAX_TAG)] = None,
 ) -> Response:
-    if since_version is not None and wait > 0:
-        table = await services.tables.wait_for_version(table_id, since_version, wait)
-        if token is not None:  # a token revoked while it waited is refused too
-            await services.players.authenticate(token)
-    else:
-        table = await services.tables.get(table_id)
-    seat = table.lobby.seat_of(caller.id) if caller and table.lobby else None
-    headers = {"ETag": _view_tag(table.version, seat), "Vary": "Authorization"}
-    if table.version == since_version and wait > 0:
-        return Response(status_code=304, headers=headers)
-    if if_none_match is not None and _matches(if_none_match, headers["ETag"]):
-        return Response(status_code=304, headers=headers)
-    logs.table_id.set(table_id)
-    logs.seat.set(seat)
-    logs.version.set(table.version)
-    return RawJSONResponse(services.views.body(table, seat), headers=headers)
-
-
-def _view_tag(version: int, seat: int | None) -> str:
-    """The entity tag of a view: each seat sees its own body at a version (its hand, its
-    options), and everyone else the public one."""
-    return f'"v{version}"' if seat is None else f'"v{version}-s{seat}"'
-
-
-def _matches(if_none_match: str, tag: str) -> bool:
-    """RFC 9110 §13.1.2: `*` matches any current view; otherwise a list of entity tags,
-    compared weakly (`W/"v7-s0"` matches `"v7-s0"`)."""
-    if if_none_match.strip() == "*":
-        return True
-    return tag in {candidate.strip().removeprefix("W/") for candidate in if_none_match.split(",")}
+    # Most polls never reach this route: the poll lane answers them (`polling`).
+    return await polling.answer_state(services, table_id, token, since_version, wait, if_none_match)
 
 
 @router.get(

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
 
+from app.api import polling
 from app.api import schemas as s
 from app.api.deps import Caller, MoveLimit, PollLimit, ServicesDep, Token, token_key
 from app.api.docs import errors
@@ -54,6 +55,7 @@ async def get_me(caller: Caller) -> s.PlayerOut:
 @router.get(
     "/me/turns",
     operation_id="listMyTurns",
+    response_model=list[s.TurnOut],
     dependencies=[PollLimit],
     summary="The caller's tables where it must act now (long-poll with wait)",
     description="With `wait` (seconds, at most 30) the call returns as soon as the list is "
@@ -63,12 +65,9 @@ async def get_me(caller: Caller) -> s.PlayerOut:
     responses=errors(401, 422, 429),
 )
 async def list_my_turns(
-    caller: Caller,
     token: Token,
     services: ServicesDep,
-    wait: Annotated[float, Query(ge=0, le=30)] = 0,
-) -> list[s.TurnOut]:
-    found = await services.tables.turns(caller, wait)
-    if wait > 0:  # a token revoked while it waited is refused too
-        await services.players.authenticate(token)
-    return [s.TurnOut(table_id=table_id, version=version) for table_id, version in found]
+    wait: Annotated[float, Query(ge=0, le=polling.MAX_WAIT_S)] = 0,
+) -> Response:
+    # Most polls never reach this route: the poll lane answers them (`polling`).
+    return await polling.answer_turns(services, token, wait)

@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 
 from app.api.main import create_app
 from app.config import Settings
@@ -57,6 +58,8 @@ class Client:
 @dataclass
 class Api:
     http: httpx.AsyncClient
+    app: FastAPI | None = None
+    """The application itself, when it runs in this process."""
 
     async def player(self, name: str = "Вася") -> Client:
         response = await self.http.post("/v1/players", json={"name": name})
@@ -86,12 +89,12 @@ UNLIMITED = {"rate_moves_per_s": 1e6, "rate_messages_per_min": 1e6, "rate_polls_
 
 
 @asynccontextmanager
-async def running(settings: Settings) -> AsyncIterator[Api]:
-    app = create_app(settings, chance=random.Random(7))
+async def running(settings: Settings, poll_lane: bool = True) -> AsyncIterator[Api]:
+    app = create_app(settings, chance=random.Random(7), poll_lane=poll_lane)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://kozel") as http:
-            yield Api(http)
+            yield Api(http, app)
 
 
 @pytest.fixture
