@@ -67,6 +67,13 @@ VIEWS_SERVED = Counter(
     ["body"],
     registry=REGISTRY,
 )
+TURNS_ANSWERED = Counter(
+    "kozel_turns_answered_total",
+    "Turn lists answered (`GET /v1/players/me/turns`), by where the list came from: `database` "
+    "(a query), or `wake-up` (a waiting poll woken by the commit that gave the turn).",
+    ["source"],
+    registry=REGISTRY,
+)
 GAMES_STARTED = Counter("kozel_games_started_total", "Games started.", registry=REGISTRY)
 GAMES_FINISHED = Counter("kozel_games_finished_total", "Games finished.", registry=REGISTRY)
 BOT_THINK = Histogram(

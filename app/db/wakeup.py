@@ -1,6 +1,7 @@
 """Wake-ups for long-polls: a table moved, a player may have a turn.
 
-Within one process, waiters on a key (`t:<table id>`, `p:<player id>`) are woken directly.
+Within one process, waiters on a key are woken directly: `t:<table id>` on every commit of
+the table, `p:<player id>` on a commit that gave the player a turn there.
 Across processes on PostgreSQL, each commit also sends `NOTIFY kozel_wakeup` in its
 transaction, and every instance LISTENs and wakes its own waiters. A notification is only a
 hint: waiters re-read the database, and re-check periodically in case a hint is lost.
@@ -38,10 +39,15 @@ class Waiter:
         """The highest version announced with a wake-up so far (-1: none). Several wake-ups
         before a `wait` make one, so a holder that answers from what it already knows checks
         that it knows this version."""
+        self.tables: dict[str, int] = {}
+        """The tables whose commits woke it, each with the highest version announced: a
+        player's wake-up (`p:`) says at which table its turn came (`Reader.turns`)."""
 
-    def set(self, version: int | None = None) -> None:
+    def set(self, version: int | None = None, table_id: str | None = None) -> None:
         if version is not None and version > self.version:
             self.version = version
+        if table_id is not None and version is not None:
+            self.tables[table_id] = max(version, self.tables.get(table_id, -1))
         self._flag.set()
 
     async def wait(self, timeout: float) -> bool:
@@ -86,16 +92,23 @@ class Wakeup:
                     if not waiting:
                         del self._waiters[key]
 
+    def stamp(self) -> int | None:
+        """The listening connection this instance hears every commit on now (None: none). What
+        it learnt from wake-ups under one stamp holds while the stamp is the same."""
+        return self.connects if self.listening else None
+
     def on_key(self, prefix: str, hook: Callable[[str, int | None], None]) -> None:
         """Call `hook(rest, version)` for every key `prefix + rest` woken here or by another
         instance (`version`: the table version the commit reached, if it names one)."""
         self._hooks.append((prefix, hook))
 
     def wake(self, keys: list[str], version: int | None = None) -> None:
-        """Wake the waiters of `keys`; `version` is the table version that a commit reached."""
+        """Wake the waiters of `keys`; `version` is the table version that a commit reached
+        (a commit's keys name its table, `t:<id>`, which its waiters learn too)."""
+        table_id = next((key[2:] for key in keys if key.startswith("t:")), None)
         for key in keys:
             for waiter in self._waiters.get(key, ()):
-                waiter.set(version)
+                waiter.set(version, table_id)
             for prefix, hook in self._hooks:
                 if key.startswith(prefix):
                     hook(key[len(prefix) :], version)

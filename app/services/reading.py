@@ -13,6 +13,7 @@ from typing import Any
 
 from app.db.store import StoredEvent, TableSummary
 from app.domain.game import DealRecord
+from app.metrics import TURNS_ANSWERED
 from app.services.errors import DealRunning, InvalidRequest, NotFound
 from app.services.players import PlayerInfo
 from app.services.playing import seat_or_none
@@ -112,19 +113,34 @@ class Reader:
         return table if table is not None and table.version > since else None
 
     async def turns(self, player: PlayerInfo, wait: float) -> list[tuple[str, int]]:
+        """`(table_id, version)` of the player's tables where it must act now; with `wait`,
+        once there is one.
+
+        A wait woken by the commit that gave the player a turn answers with the tables its
+        wake-ups named, without asking the database again: the list was empty when it began
+        to wait, and every commit that gives the player a turn wakes it with its table and
+        version (`Writer.write`). That holds while this instance hears every commit on one
+        connection (`Wakeup.stamp`); otherwise, and after the periodic re-check, it asks."""
         writer = self._writer
         deadline = _clock() + wait
         with (
             writer.wakeup.watching([f"p:{player.id}"]) as waiter,
             self._waits.held("turns") as take_place,
         ):
+            stamp = writer.wakeup.stamp()
+            found, source = await writer.store.turns(player.id), "database"
             while True:
-                found = await writer.store.turns(player.id)
                 remaining = deadline - _clock()
                 if found or remaining <= 0 or writer.wakeup.draining:
+                    TURNS_ANSWERED.labels(source).inc()
                     return found
                 take_place()
-                await waiter.wait(min(remaining, self._recheck))
+                woken = await waiter.wait(min(remaining, self._recheck))
+                heard_all = stamp is not None and writer.wakeup.stamp() == stamp
+                if woken and heard_all and waiter.tables:
+                    found, source = list(waiter.tables.items()), "wake-up"
+                else:
+                    found, source = await writer.store.turns(player.id), "database"
 
     async def log(
         self, table_id: str, viewer: PlayerInfo | None, after_seq: int, limit: int

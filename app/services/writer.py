@@ -65,14 +65,10 @@ class Writer:
         if version is not None:
             self.cache.heard(table_id, version)
 
-    def _stamp(self) -> int | None:
-        """The wake-up connection this instance hears every commit on now (None: none)."""
-        return self.wakeup.connects if self.wakeup.listening else None
-
     def newest(self, table_id: str) -> Table | None:
         """The table as this process committed or read it last, if no later version has
         been committed anywhere as far as it can tell (`table_cache`); else None."""
-        stamp = self._stamp()
+        stamp = self.wakeup.stamp()
         return None if stamp is None else self.cache.newest(table_id, stamp)
 
     async def run(
@@ -147,9 +143,8 @@ class Writer:
         seats_after = seat_states(table)
         if not seats_before:  # a new table: its seat rows start empty
             seats_before = [SeatState(None, None, False)] * len(seats_after)
-        players = {s.player_id for s in [*seats_before, *seats_after] if s.player_id}
-        keys = [f"t:{table.id}", *(f"p:{player}" for player in sorted(players))]
-        stamp = self._stamp()  # heard on since before the commit: it is the newest then
+        keys = [f"t:{table.id}", *(f"p:{p}" for p in _given_a_turn(seats_before, seats_after))]
+        stamp = self.wakeup.stamp()  # heard on since before the commit: it is the newest then
         await self.store.append(
             Append(
                 table.id,
@@ -224,7 +219,7 @@ class Writer:
         move, also whether that move landed already (then the table at the version it led
         to, the answer it had), refused if it landed as another request."""
         known = self.cache.get(table_id)
-        stamp = self._stamp()  # heard on since before the read
+        stamp = self.wakeup.stamp()  # heard on since before the read
         key = None if move is None else (move.player_id, move.key)
         row = await self.store.read(table_id, known.version if known else None, key)
         if row is None:
@@ -263,6 +258,17 @@ def seat_states(table: Table) -> list[SeatState]:
         SeatState(o.player_id, o.bot, seat in acting and o.player_id is not None)
         for seat, o in enumerate(table.lobby.seats)
     ]
+
+
+def _given_a_turn(before: list[SeatState], after: list[SeatState]) -> list[str]:
+    """The players who must act at a seat where they did not before: the only ones whose
+    turns list can have grown (a waiting `turns` long-poll waits for it to grow)."""
+    given = {
+        new.player_id
+        for old, new in zip(before, after, strict=True)
+        if new.must_act and new.player_id and not (old.must_act and old.player_id == new.player_id)
+    }
+    return sorted(given)
 
 
 def _player_seats(table: Table) -> tuple[int, ...]:

@@ -49,3 +49,18 @@ def test_a_notification_carries_the_sender_the_version_and_the_keys() -> None:
     wakeup = Wakeup()
     sender, version, *keys = wakeup.notification(["t:1", "p:2"], 42).split()
     assert (sender, version, keys) == (wakeup.instance, "42", ["t:1", "p:2"])
+
+
+async def test_a_waiter_learns_which_tables_woke_it_and_their_newest_versions() -> None:
+    wakeup = Wakeup()
+    with wakeup.watching(["p:me"]) as waiter:
+        wakeup.wake(["t:a", "p:me"], 7)
+        wakeup.wake(["t:b", "p:me", "p:you"], 3)
+        wakeup.wake(["t:a", "p:me"], 9)
+        wakeup.wake(["t:c", "p:you"], 4)  # not its key
+        assert await waiter.wait(5) is True
+        assert waiter.tables == {"a": 9, "b": 3}
+    with wakeup.watching(["p:me"]) as drained:
+        wakeup.drain()  # a wake-up of no commit names no table
+        assert await drained.wait(5) is True
+        assert drained.tables == {}

@@ -111,6 +111,48 @@ async def test_a_long_poll_wakes_when_the_other_instance_moves(pair: tuple[Serve
                 break
 
 
+async def test_a_turns_poll_wakes_when_the_other_instance_gives_the_turn(
+    pair: tuple[Server, Server],
+) -> None:
+    """The wake-up comes through NOTIFY and names the table and version: the woken poll
+    answers from it (`kozel_turns_answered_total{source="wake-up"}`), as the database would."""
+    async with _at_a_table(pair) as (a, b, table_id, auths):
+        clients = [a, b, a, b]
+        heads = [{"Authorization": auth["Authorization"]} for auth in auths]
+        path = f"/v1/tables/{table_id}/state"
+        to_act = (await a.get(path, headers=heads[0])).json()["to_act"]
+        poller = (to_act[0] + 1) % 4  # on the other instance than the mover
+        before = _sample(await clients[poller].get("/metrics"), "wake-up")
+        poll = asyncio.create_task(
+            clients[poller].get("/v1/players/me/turns", params={"wait": 20}, headers=heads[poller])
+        )
+        await asyncio.sleep(0.5)
+        assert not poll.done()
+        for _ in range(20):  # until the poller must act
+            to_act = (await a.get(path, headers=heads[0])).json()["to_act"]
+            if poller in to_act:
+                break
+            mover = to_act[0]
+            mine = (await clients[mover].get(path, headers=heads[mover])).json()
+            action = mine["legal_actions"][0]
+            posted = await clients[mover].post(
+                f"/v1/tables/{table_id}/{action['endpoint']}",
+                json=action["body"],
+                headers=heads[mover],
+            )
+            assert posted.status_code == 200
+        answer = (await asyncio.wait_for(poll, 5)).json()
+        asked = await clients[poller].get("/v1/players/me/turns", headers=heads[poller])
+        assert answer == asked.json() != []
+        assert _sample(await clients[poller].get("/metrics"), "wake-up") == before + 1
+
+
+def _sample(metrics: httpx.Response, source: str) -> float:
+    name = f'kozel_turns_answered_total{{source="{source}"}} '
+    found = [line for line in metrics.text.splitlines() if line.startswith(name)]
+    return float(found[0].split()[1]) if found else 0.0
+
+
 async def test_a_stream_wakes_when_the_other_instance_moves(pair: tuple[Server, Server]) -> None:
     async with (
         _at_a_table(pair) as (a, b, table_id, auths),
