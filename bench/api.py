@@ -58,6 +58,9 @@ from app.domain.registry import game_of  # noqa: E402
 from tests.e2e.server import free_port  # noqa: E402
 
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+WAIT_S = 30
+"""The long-polls' `wait`, the longest the API allows, as a client that follows a table would
+ask."""
 WARM_UP_S = 1.0
 """Each game run starts measuring this long after its tables begin to play."""
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -216,25 +219,29 @@ async def play_tables(
                 await call("PUT", path, headers=auths[seat])
             return table["id"], auths
 
-        async def act(base: str, table_id: str, auth: dict[str, str], view: Any, rng: Any) -> None:
+        async def act(base: str, table_id: str, auth: dict[str, str], view: Any, rng: Any) -> Any:
+            """Post one of the view's legal actions; the view it answers with (None if it
+            was refused)."""
             action = rng.choice(view["legal_actions"])
             body = {**action["body"], "expected_version": view["version"]}
             body["move_id"] = uuid.uuid4().hex
             url = f"{base}/v1/tables/{table_id}/{action['endpoint']}"
             await pace()
             started = time.perf_counter()
-            status, _ = await call("POST", url, json=body, headers=auth)
+            status, answer = await call("POST", url, json=body, headers=auth)
             if status == 200:
                 run.latencies.append(time.perf_counter() - started)
-            elif status == 409:  # acted on a view that another seat's move made stale
+                return answer
+            if status == 409:  # acted on a view that another seat's move made stale
                 run.conflicts += 1
             else:
                 run.errors += 1
+            return None
 
         async def poll_seat(base: str, table_id: str, auth: dict[str, str], rng: Any) -> None:
             version = -1
             while time.monotonic() < stop:
-                params = {"since_version": version, "wait": 2} if version >= 0 else {}
+                params = {"since_version": version, "wait": WAIT_S} if version >= 0 else {}
                 url = f"{base}/v1/tables/{table_id}/state"
                 status, view = await call("GET", url, params=params, headers=auth)
                 if status == 304:
@@ -246,20 +253,22 @@ async def play_tables(
                     await act(base, table_id, auth, view, rng)
 
         async def turns_seat(base: str, table_id: str, auth: dict[str, str], rng: Any) -> None:
-            # The seat plays one table at a time, so its turns name this table or none.
+            # The seat plays one table at a time, so its turns name this table or none. The
+            # seat whose move ends the game sees it in the move's answer, and the table's
+            # other seats are then stopped (`table_until`), as a bot would drop a table.
             while time.monotonic() < stop:
-                _, turns = await call("GET", f"{base}/v1/players/me/turns?wait=2", headers=auth)
+                turns_url = f"{base}/v1/players/me/turns?wait={WAIT_S}"
+                _, turns = await call("GET", turns_url, headers=auth)
                 if not turns:
-                    _, table = await call("GET", f"{base}/v1/tables/{table_id}")
-                    if table["status"] == "finished":
-                        return
                     continue
                 url = f"{base}/v1/tables/{table_id}/state"
                 _, view = await call("GET", url, headers=auth)
                 if view["status"] == "finished":
                     return
                 if view["legal_actions"]:
-                    await act(base, table_id, auth, view, rng)
+                    answer = await act(base, table_id, auth, view, rng)
+                    if answer is not None and answer["status"] == "finished":
+                        return
 
         async def stream_seat(base: str, table_id: str, auth: dict[str, str], rng: Any) -> None:
             version = -1
@@ -290,12 +299,17 @@ async def play_tables(
 
         async def table_until(n: int, table_id: str, auths: list[dict[str, str]]) -> None:
             while time.monotonic() < stop:
-                await asyncio.gather(
-                    *(
-                        seat_loop(bases[n % len(bases)], table_id, a, random.Random(rng.random()))
-                        for a in auths
-                    )
-                )
+                base = bases[n % len(bases)]
+                seat_loops = [
+                    asyncio.ensure_future(seat_loop(base, table_id, a, random.Random(rng.random())))
+                    for a in auths
+                ]
+                try:  # the game is over once a seat has seen it end
+                    await asyncio.wait(seat_loops, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for loop in seat_loops:
+                        loop.cancel()
+                    await asyncio.gather(*seat_loops, return_exceptions=True)
                 if time.monotonic() < stop:  # the game ended: start another
                     n += len(bases)
                     table_id, auths = await new_table(n)
