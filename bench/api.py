@@ -3,7 +3,7 @@ against real servers on PostgreSQL; then a bare one-INSERT endpoint on the same 
 the same number of concurrent clients, as the yardstick.
 
     python bench/api.py [--tables 50] [--seconds 20] [--follow stream,poll,turns]
-        [--instances 1] [--share 0.52] [--variant kozel24] [--profile DIR]
+        [--instances 1] [--share 0.52 | --rate R] [--variant kozel24] [--profile DIR]
 
 Each client at a table (one per seat of the variant, its first seat count) follows the game
 one of three ways, each measured in its own run on a fresh server:
@@ -239,18 +239,21 @@ async def play_tables(
             return None
 
         async def poll_seat(base: str, table_id: str, auth: dict[str, str], rng: Any) -> None:
-            version = -1
+            version, view = -1, None
             while time.monotonic() < stop:
-                params = {"since_version": version, "wait": WAIT_S} if version >= 0 else {}
-                url = f"{base}/v1/tables/{table_id}/state"
-                status, view = await call("GET", url, params=params, headers=auth)
-                if status == 304:
-                    continue
+                if view is None:
+                    params = {"since_version": version, "wait": WAIT_S} if version >= 0 else {}
+                    url = f"{base}/v1/tables/{table_id}/state"
+                    status, view = await call("GET", url, params=params, headers=auth)
+                    if status == 304:
+                        view = None
+                        continue
                 version = view["version"]
                 if view["status"] == "finished":
                     return
-                if view["legal_actions"]:
-                    await act(base, table_id, auth, view, rng)
+                # A move's answer is the seat's view at the version the move made: the client
+                # goes on from it (None: refused, so it asks for the view again).
+                view = await act(base, table_id, auth, view, rng) if view["legal_actions"] else None
 
         async def turns_seat(base: str, table_id: str, auth: dict[str, str], rng: Any) -> None:
             # The seat plays one table at a time, so its turns name this table or none. The
@@ -456,6 +459,12 @@ def main() -> None:
         "half of it with a p99 under 50 ms, so ask a little more than half (the verdict "
         "judges the rate reached, not the rate asked)",
     )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        help="the paced runs ask for this many moves/s instead (to compare two versions of "
+        "the code at the same load, whatever each run's yardstick did)",
+    )
     parser.add_argument("--profile", type=Path, help="sample each game run's server with py-spy")
     parser.add_argument(
         "--postgres", default=os.environ.get("KOZEL_TEST_POSTGRES_URL", DEFAULT_POSTGRES)
@@ -489,7 +498,7 @@ def main() -> None:
             inserts = functools.partial(bare_inserts, bases, clients, args.seconds)
             yardstick, yardstick.cpu = asyncio.run(measured(pids, inserts))
         yardstick.report("POST bare INSERT")
-        paced = yardstick.rate * args.share
+        paced = args.rate or yardstick.rate * args.share
 
         def serve(port: int) -> list[str]:
             return [sys.executable, "-m", "app.cli", "serve", "--port", str(port)]
