@@ -112,8 +112,11 @@ def check_the_boast_shown(table: AnyTablePage, view: dict[str, Any]) -> None:
 class Boasted:
     """What the person's boasts showed."""
 
-    kons: dict[str, int] = field(default_factory=dict)
-    """boast -> the кон it was declared in"""
+    kons: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """boast -> the кон it was declared in: (the table's number, the deal's), since a game
+    that ends first is followed by a new table"""
+    tables: int = 0
+    """tables played so far"""
     face_down_leads: int = 0
     """turns at which the boaster's own face-down lead of pants lay in trick 1"""
     star_rounds: list[int] = field(default_factory=list)
@@ -135,6 +138,7 @@ def boasts_of_the_person(
             table.page.click("#end-lobby")
         first = False
         table.create_any_table("kozel32", others={1: "random", 2: "friend", 3: "random"})
+        seen.tables += 1
         partner = Partner(table.api, table.table_id, random.Random(rng.random()))
         if play_boasts(table, partner, wanted, rng, seen, each_turn):
             return seen
@@ -165,10 +169,11 @@ def play_boasts(
         check_the_boast_shown(table, view)
         each_turn(view)
         game = view["game"]
+        kon = (seen.tables, view["deal_no"])
         if game["boaster"] == 0 and game["boast"] in wanted:
-            seen.kons.setdefault(game["boast"], view["deal_no"])
+            seen.kons.setdefault(game["boast"], kon)
             check_the_boasts_steps(table, partner, view, seen)
-        done = [b for b in wanted if seen.kons.get(b, view["deal_no"]) < view["deal_no"]]
+        done = [b for b in wanted if seen.kons.get(b, kon) < kon]
         return len(done) == len(wanted)
 
     for _ in range(MOVES_PER_GAME):
