@@ -100,11 +100,10 @@ async def test_the_lane_answers_as_the_routes_do(database_url: str) -> None:
     async with running(settings) as lane, running(settings, poll_lane=False) as routes:
         table_id, players = await human_table(lane)
         await step(table_id, players, random.Random(3))
-        version = (await players[0].get(f"/v1/tables/{table_id}/state")).json()["version"]
-        seat0, cutter = players[0], players[0]
-        view = (await seat0.get(f"/v1/tables/{table_id}/state")).json()
-        cutter = players[view["to_act"][0]]
         state = f"/v1/tables/{table_id}/state"
+        seat0 = players[0]
+        view = (await seat0.get(state)).json()
+        version, acting = view["version"], players[view["to_act"][0]]
         asked: list[tuple[Client | None, str, dict[str, str], dict[str, str]]] = [
             (None, state, {}, {}),
             (seat0, state, {}, {}),
@@ -118,7 +117,7 @@ async def test_the_lane_answers_as_the_routes_do(database_url: str) -> None:
             (None, state, {"wait": "31"}, {}),
             (seat0, f"/v1/tables/{'0' * 8}-0000-0000-0000-{'0' * 12}/state", {}, {}),
             (seat0, "/v1/players/me/turns", {}, {}),
-            (cutter, "/v1/players/me/turns", {"wait": "1"}, {}),
+            (acting, "/v1/players/me/turns", {"wait": "1"}, {}),
             (seat0, "/v1/players/me/turns", {"wait": "0.2"}, {}),
             (None, "/v1/players/me/turns", {}, {}),
         ]
