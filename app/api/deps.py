@@ -84,6 +84,16 @@ def limit_key_of(token: str | None, client: tuple[str, int] | None) -> str:
     return token_key(token) if token else "a:" + (client[0] if client else "?")
 
 
+def bearer_of(authorization: str) -> str | None:
+    """The token of an `Authorization` value in the plain `Bearer <token>` form, else None
+    (the lane leaves any other form to the routes, which judge it as `HTTPBearer` does)."""
+    scheme, _, token = authorization.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or " " in token:
+        return None
+    return token
+
+
 def token_key(token: str) -> str:
     """The limits key of a token."""
     return "t:" + token_hash(token)

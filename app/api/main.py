@@ -18,10 +18,10 @@ from app.api.body_limit import BodyLimit
 from app.api.deps import Services
 from app.api.games import ADAPTERS
 from app.api.head import HeadAsGet
+from app.api.lane import Lane
 from app.api.limits import Limits, Rate
 from app.api.observe import Observe
 from app.api.openapi import KozelAPI
-from app.api.polling import PollLane
 from app.api.routes_games import router as games_router
 from app.api.routes_health import router as health_router
 from app.api.routes_play import router as play_router
@@ -53,10 +53,10 @@ per operation).
 def create_app(
     settings: Settings | None = None,
     chance: random.Random | None = None,
-    poll_lane: bool = True,
+    lane: bool = True,
 ) -> FastAPI:
     """The application; `chance` seeds shuffles and bots (tests only; default: the OS);
-    `poll_lane=False` sends every poll through its route (tests compare the two ways)."""
+    `lane=False` sends every poll and move through its route (tests compare the two ways)."""
     settings = settings or get_settings()
 
     @asynccontextmanager
@@ -116,8 +116,8 @@ def create_app(
     )
     app.state.draining = asyncio.Event()
     problems.install(app)
-    if poll_lane:
-        app.add_middleware(PollLane, api=app)  # innermost: it answers the plain polls itself
+    if lane:
+        app.add_middleware(Lane, api=app)  # innermost: it answers the plain polls and moves
     app.add_middleware(HeadAsGet)  # the outer ones see the request as it came
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(Observe)

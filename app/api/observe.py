@@ -1,13 +1,15 @@
 """Per-request observation: the request id (from `X-Request-ID` or made), Prometheus request
 metrics by route template, and one JSON access-log line. A pure ASGI middleware: it adds no
-task or buffering to the request."""
+task or buffering to the request, and little work: it runs for every request, and a polled move
+brings several."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
+import secrets
 import time
-import uuid
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -17,6 +19,24 @@ from app.metrics import LATENCY, REQUESTS
 
 access = logging.getLogger("kozel.access")
 _SAFE_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+_PROCESS = secrets.token_hex(8)
+_NUMBERS = itertools.count()
+_counted: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+"""Route templates, methods and statuses are few: each label set's metrics, once looked up."""
+
+
+def new_request_id() -> str:
+    """32 hex digits, unique among this service's requests: the process's own random half,
+    then its count of requests (no system call per request, as a random id would take)."""
+    return f"{_PROCESS}{next(_NUMBERS) % 2**64:016x}"
+
+
+def given_request_id(headers: list[tuple[bytes, bytes]]) -> str:
+    for name, value in headers:
+        if name == b"x-request-id":
+            given = value.decode("latin-1")
+            return given if _SAFE_ID.match(given) else ""
+    return ""
 
 
 class Observe:
@@ -27,8 +47,7 @@ class Observe:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        given = dict(scope["headers"]).get(b"x-request-id", b"").decode("latin-1")
-        rid = given if _SAFE_ID.match(given) else uuid.uuid4().hex
+        rid = given_request_id(scope["headers"]) or new_request_id()
         tokens = (
             logs.request_id.set(rid),
             logs.table_id.set(None),
@@ -52,8 +71,15 @@ class Observe:
             route: Any = scope.get("route")
             template = getattr(route, "path", None) or "unmatched"
             method = scope["method"]
-            REQUESTS.labels(template, method, str(status)).inc()
-            LATENCY.labels(template, method).observe(elapsed)
+            counted = _counted.get((template, method, status))
+            if counted is None:  # the metrics' children, looked up once per label set
+                counted = (
+                    REQUESTS.labels(template, method, str(status)),
+                    LATENCY.labels(template, method),
+                )
+                _counted[template, method, status] = counted
+            counted[0].inc()
+            counted[1].observe(elapsed)
             access.info(
                 "request",
                 extra={

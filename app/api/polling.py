@@ -1,24 +1,12 @@
-"""The two polls, and the lane that answers them without the framework's work per request.
+"""The two polls: their answers, and the plain form of them that the lane answers.
 
 Bot authors follow their games by polling: `GET /v1/players/me/turns?wait`, then the view
 (`GET …/state`), then the move; simple clients long-poll `GET …/state?since_version&wait`.
-Every version of a table costs each follower a request, so what a request costs besides its
-answer is most of what a polled move costs. Through FastAPI a request resolves its dependencies
-and validates its parameters afresh, which took more of the server's time than the answers
-themselves (`docs/performance.md`, issue 19).
-
-So the answers are written once, here (`answer_state`, `answer_turns`), and reached two ways:
-
-- through their routes (`routes_play.get_state`, `routes_players.list_my_turns`), which are
-  the OpenAPI operations and take any request FastAPI parses;
-- through `PollLane`, an ASGI middleware inside the observing ones (request ids, metrics and
-  the access log see every request alike), which answers a request of those two operations
-  itself when it is in the plain form clients send: GET (or HEAD), the parameters as decimal
-  numbers within their ranges, at most one `Authorization` and `If-None-Match`. Anything else
-  it passes on to the routes untouched, so a request that FastAPI would refuse (a parameter out
-  of range, a strange header) gets FastAPI's own answer; a test holds the lane's answers equal
-  to the routes'. The lane applies the same limit (`polling`) and the same errors
-  (`problems.problem_of`).
+The answers are written once, here (`answer_state`, `answer_turns`), and reached two ways:
+through their routes (`routes_play.get_state`, `routes_players.list_my_turns`), which are the
+OpenAPI operations and take any request FastAPI parses, and through the lane (`app.api.lane`)
+for a request in the plain form clients send (`plain_poll`): GET (or HEAD), the parameters as
+decimal numbers within their ranges, at most one `Authorization` and `If-None-Match`.
 """
 
 from __future__ import annotations
@@ -26,13 +14,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from fastapi import FastAPI
 from fastapi.responses import Response
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Scope
 
 from app import logs
-from app.api.deps import Services, limit_key_of
-from app.api.problems import problem_of
+from app.api.deps import Services, bearer_of
 from app.api.responses import FastJSONResponse, RawJSONResponse
 
 MAX_WAIT_S = 30
@@ -185,56 +171,5 @@ def _headers(raw: list[tuple[bytes, bytes]]) -> tuple[str | None, str | None] | 
             if_none_match = value.decode("latin-1")
     if authorization is None:
         return None, if_none_match
-    scheme, _, token = authorization.partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or " " in token:
-        return None
-    return token, if_none_match
-
-
-@dataclass(frozen=True, slots=True)
-class _Route:
-    """What the outer middlewares read of a request's `scope["route"]` (`observe`): its path
-    template, as the router sets it."""
-
-    path: str
-
-
-_ROUTES = {
-    "getState": _Route("/v1/tables/{table_id}/state"),
-    "listMyTurns": _Route(_TURNS_PATH),
-}
-
-
-class PollLane:
-    """Answers the plain polls (`plain_poll`) itself; passes every other request on."""
-
-    def __init__(self, app: ASGIApp, api: FastAPI) -> None:
-        self.app = app
-        self._api = api
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        poll = plain_poll(scope)
-        if poll is None:
-            await self.app(scope, receive, send)
-            return
-        scope["route"] = _ROUTES[poll.operation]
-        services: Services = self._api.state.services
-        try:
-            services.limits.check("polling", limit_key_of(poll.token, scope.get("client")))
-            if poll.operation == "getState":
-                assert poll.table_id is not None
-                response = await answer_state(
-                    services,
-                    poll.table_id,
-                    poll.token,
-                    poll.since_version,
-                    poll.wait,
-                    poll.if_none_match,
-                )
-            else:
-                assert poll.token is not None
-                response = await answer_turns(services, poll.token, poll.wait)
-        except Exception as error:
-            response = problem_of(error)
-        await response(scope, receive, send)
+    token = bearer_of(authorization)
+    return None if token is None else (token, if_none_match)

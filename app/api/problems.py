@@ -127,10 +127,12 @@ def _methods_for(request: Request) -> set[str]:
 
 def problem_of(error: Exception) -> JSONResponse:
     """The answer to an error raised while serving a request: the one mapping behind the
-    exception handlers (`install`) and the poll lane (`polling`). A request's own validation
-    errors and the router's 404/405 have handlers of their own."""
+    exception handlers (`install`) and the lane (`app.api.lane`). A request's own validation
+    errors are answered here too; the router's 404/405 have a handler of their own."""
     if isinstance(error, ApiProblem):
         return problem(error.code, error.detail, error.headers, **error.extra)
+    if isinstance(error, RequestValidationError):  # the request's own, or its game's
+        return _invalid(error)
     if isinstance(error, DomainError):
         return problem(error.code if error.code in STATUS else "illegal_move", str(error))
     if isinstance(error, ServiceError):
@@ -146,6 +148,20 @@ def problem_of(error: Exception) -> JSONResponse:
         return problem("database_unavailable", detail, {"Retry-After": "1"})
     log.error("unexpected error", exc_info=error)
     return problem("internal_error", "an unexpected error; it has been logged")
+
+
+def _invalid(error: RequestValidationError) -> JSONResponse:
+    found = error.errors()
+    errors = [
+        {"loc": [str(part) for part in e.get("loc", ())], "msg": str(e.get("msg", ""))}
+        for e in found
+    ]
+    # A value the rules name (a card, a message) is refused with the rules' own code: its
+    # validator raises an error whose type is that code (`schemas`).
+    for e in found:
+        if STATUS.get(e.get("type", "")) == 422:
+            return problem(e["type"], str(e.get("msg", "")), errors=errors)
+    return problem("validation_error", "the request does not match the API", errors=errors)
 
 
 def install(app: FastAPI) -> None:
@@ -165,17 +181,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, error: RequestValidationError) -> JSONResponse:
-        found = error.errors()
-        errors = [
-            {"loc": [str(part) for part in e.get("loc", ())], "msg": str(e.get("msg", ""))}
-            for e in found
-        ]
-        # A value the rules name (a card, a message) is refused with the rules' own code: its
-        # validator raises an error whose type is that code (`schemas`).
-        for e in found:
-            if STATUS.get(e.get("type", "")) == 422:
-                return problem(e["type"], str(e.get("msg", "")), errors=errors)
-        return problem("validation_error", "the request does not match the API", errors=errors)
+        return problem_of(error)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:

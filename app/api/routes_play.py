@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from app import logs
 from app.api import head, polling
 from app.api import schemas as s
-from app.api.acting import act
+from app.api.acting import act, answer_move
 from app.api.deps import (
     Caller,
     LimitKey,
@@ -26,7 +26,7 @@ from app.api.deps import (
     ServicesDep,
 )
 from app.api.docs import OPTIONAL_AUTH, errors
-from app.api.games import ADAPTERS, AnyDealRecord, AnyView, MoveBody, adapter_of
+from app.api.games import ADAPTERS, AnyDealRecord, AnyView, MoveBody
 from app.api.responses import FastJSONResponse
 from app.api.routes_tables import TableId
 from app.api.views import deal_record_out
@@ -62,7 +62,7 @@ async def get_state(
     wait: Annotated[float, Query(ge=0, le=polling.MAX_WAIT_S)] = 0,
     if_none_match: Annotated[str | None, Header(max_length=polling.MAX_TAG)] = None,
 ) -> Response:
-    # Most polls never reach this route: the poll lane answers them (`polling`).
+    # Most polls never reach this route: the lane answers them (`app.api.lane`).
     return await polling.answer_state(services, table_id, token, since_version, wait, if_none_match)
 
 
@@ -178,15 +178,8 @@ async def post_move(
         ),
     ],
 ) -> Response:
-    move = body  # every game's body is an action (`Acting`)
-    return await act(
-        services,
-        table_id,
-        caller,
-        "moves",
-        lambda table, seat: adapter_of(table.variant).command(move, seat),
-        move,
-    )
+    # Most moves never reach this route: the lane answers them (`app.api.lane`).
+    return await answer_move(services, table_id, caller, body)
 
 
 @router.post(

@@ -69,5 +69,5 @@ async def list_my_turns(
     services: ServicesDep,
     wait: Annotated[float, Query(ge=0, le=polling.MAX_WAIT_S)] = 0,
 ) -> Response:
-    # Most polls never reach this route: the poll lane answers them (`polling`).
+    # Most polls never reach this route: the lane answers them (`app.api.lane`).
     return await polling.answer_turns(services, token, wait)

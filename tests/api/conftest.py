@@ -89,8 +89,8 @@ UNLIMITED = {"rate_moves_per_s": 1e6, "rate_messages_per_min": 1e6, "rate_polls_
 
 
 @asynccontextmanager
-async def running(settings: Settings, poll_lane: bool = True) -> AsyncIterator[Api]:
-    app = create_app(settings, chance=random.Random(7), poll_lane=poll_lane)
+async def running(settings: Settings, lane: bool = True) -> AsyncIterator[Api]:
+    app = create_app(settings, chance=random.Random(7), lane=lane)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://kozel") as http:
