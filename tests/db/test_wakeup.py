@@ -64,3 +64,18 @@ async def test_a_waiter_learns_which_tables_woke_it_and_their_newest_versions() 
         wakeup.drain()  # a wake-up of no commit names no table
         assert await drained.wait(5) is True
         assert drained.tables == {}
+
+
+async def test_a_cancelled_wait_leaves_the_waiter_as_it_was() -> None:
+    wakeup = Wakeup()
+    with wakeup.watching(["t:1"]) as waiter:
+        waiting = asyncio.create_task(waiter.wait(30))
+        await asyncio.sleep(0.01)
+        waiting.cancel()  # the client went away while its long-poll waited
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        started = asyncio.get_running_loop().time()
+        assert await waiter.wait(0) is False  # no wake-up came: the time is up at once
+        wakeup.wake(["t:1"], 3)  # nobody waits now: it is kept for the next wait
+        assert await waiter.wait(30) is True
+        assert asyncio.get_running_loop().time() - started < 1
