@@ -10,13 +10,16 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import psycopg
 import pytest
 from sqlalchemy import insert
+from sqlalchemy.engine import make_url
 
 from app.db.database import create_engine
 from app.db.migrate import upgrade
 from app.db.models import Player
 from app.db.store import (
+    CHANNEL,
     Append,
     ClientRequest,
     EventStore,
@@ -215,3 +218,26 @@ async def test_the_move_clock_finds_the_tables_past_their_deadline(store: EventS
     await store.append(done)
     assert await store.due(NOW, 10) == []
     assert await store.due(NOW + timedelta(seconds=31), 10) == ["t1"]
+
+
+def _dsn(url: str) -> str:
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+async def test_a_committed_append_notifies_and_a_refused_one_does_not(
+    store: EventStore, store_url: tuple[str, str]
+) -> None:
+    if store_url[1].startswith("sqlite"):
+        pytest.skip("SQLite has no NOTIFY: one instance wakes its own waiters")
+    async with await psycopg.AsyncConnection.connect(
+        _dsn(store_url[1]), autocommit=True
+    ) as listener:
+        await listener.execute(f"LISTEN {CHANNEL}")
+        await append(store, 0, events("a"), notify="me 1 t:t1")
+        with pytest.raises(VersionConflict):
+            await append(store, 0, events("b"), notify="me 1 t:lost")
+        await append(store, 1, events("c"), notify="me 2 t:t1")
+        heard = []
+        async for notice in listener.notifies(timeout=1.0):
+            heard.append(notice.payload)
+        assert heard == ["me 1 t:t1", "me 2 t:t1"]
