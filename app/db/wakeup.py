@@ -31,14 +31,10 @@ log = logging.getLogger(__name__)
 class Waiter:
     """One registration for some keys. A wake-up sets its flag; `wait` returns at once if the
     flag is set, and clears it. A wake-up that comes while the holder is busy (reading the
-    database, sending a view) is therefore never lost, however long the registration lasts.
-
-    A wait is one future and one timer: every long-poll waits once or more, so it takes no
-    task of its own (as `asyncio.wait_for` would)."""
+    database, sending a view) is therefore never lost, however long the registration lasts."""
 
     def __init__(self) -> None:
-        self._flag = False
-        self._sleeping: asyncio.Future[None] | None = None
+        self._flag = asyncio.Event()
         self.version = -1
         """The highest version announced with a wake-up so far (-1: none). Several wake-ups
         before a `wait` make one, so a holder that answers from what it already knows checks
@@ -52,28 +48,16 @@ class Waiter:
             self.version = version
         if table_id is not None and version is not None:
             self.tables[table_id] = max(version, self.tables.get(table_id, -1))
-        self._flag = True
-        _release(self._sleeping)
+        self._flag.set()
 
     async def wait(self, timeout: float) -> bool:
         """Wait for a wake-up, at most `timeout` seconds; whether one came."""
-        if not self._flag:
-            loop = asyncio.get_running_loop()
-            self._sleeping = sleeping = loop.create_future()
-            timer = loop.call_later(max(0.0, timeout), _release, sleeping)
-            try:
-                await sleeping
-            finally:
-                timer.cancel()
-                self._sleeping = None
-        woken = self._flag
-        self._flag = False
+        if not self._flag.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._flag.wait(), timeout)
+        woken = self._flag.is_set()
+        self._flag.clear()
         return woken
-
-
-def _release(sleeping: asyncio.Future[None] | None) -> None:
-    if sleeping is not None and not sleeping.done():
-        sleeping.set_result(None)
 
 
 class Wakeup:
