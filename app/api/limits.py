@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import time
+import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass
 
 from app.api.problems import ApiProblem
@@ -64,8 +65,8 @@ class Limits:
 
     def open_stream(self, key: str) -> Callable[[], None]:
         """Take one of the key's concurrent view streams; returns the function that gives it
-        back (call it once). A stream holds a connection and memory for minutes, so a rate
-        of requests alone does not bound how many are open."""
+        back (calls after the first do nothing). A stream holds a connection and memory for
+        minutes, so a rate of requests alone does not bound how many are open."""
         if self._streams.get(key, 0) >= self._streams_per_key:
             raise ApiProblem(
                 "rate_limited",
@@ -73,8 +74,13 @@ class Limits:
                 headers={"Retry-After": "5"},
             )
         self._streams[key] = self._streams.get(key, 0) + 1
+        given_back = False
 
         def close() -> None:
+            nonlocal given_back
+            if given_back:
+                return
+            given_back = True
             self._streams[key] -= 1
             if not self._streams[key]:
                 del self._streams[key]
@@ -100,3 +106,23 @@ class Limits:
                 f"too many {kind} requests; retry in {math.ceil(wait)} s",
                 headers={"Retry-After": str(max(1, math.ceil(wait)))},
             )
+
+
+def holding(
+    stream: AsyncGenerator[bytes, None], give_back: Callable[[], None]
+) -> AsyncGenerator[bytes, None]:
+    """`stream`, giving its place under the stream limit back as soon as it ends: when it
+    runs out, fails, is closed or is cancelled (a client that goes away), and, for a stream
+    that never started, when it is freed."""
+
+    async def held() -> AsyncGenerator[bytes, None]:
+        try:
+            async for chunk in stream:
+                yield chunk
+        finally:
+            give_back()
+            await stream.aclose()
+
+    wrapped = held()
+    weakref.finalize(wrapped, give_back)  # a generator that never started runs no `finally`
+    return wrapped

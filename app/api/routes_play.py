@@ -3,8 +3,7 @@ the event log and finished deals."""
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import Annotated
 
 import orjson
@@ -27,6 +26,7 @@ from app.api.deps import (
 )
 from app.api.docs import OPTIONAL_AUTH, errors
 from app.api.games import ADAPTERS, AnyDealRecord, AnyView, MoveBody
+from app.api.limits import holding
 from app.api.responses import FastJSONResponse
 from app.api.routes_tables import TableId
 from app.api.views import deal_record_out
@@ -123,7 +123,7 @@ async def stream_state(
         del answer.headers["content-length"]  # a stream has no length
         return answer
 
-    async def views() -> AsyncIterator[bytes]:
+    async def views() -> AsyncGenerator[bytes, None]:
         following = services.tables.follow(
             table_id, since, settings.stream_heartbeat_s, settings.stream_max_s
         )
@@ -137,8 +137,7 @@ async def stream_state(
             data = services.views.body(table, seat)
             yield b"id: %d\nevent: view\ndata: %b\n\n" % (table.version, data)
 
-    stream = views()
-    weakref.finalize(stream, close)  # however the stream ends, even if it never started
+    stream = holding(views(), close)
     return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
 
 

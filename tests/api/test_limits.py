@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
+from collections.abc import AsyncGenerator
+
 import pytest
 
-from app.api.limits import Buckets, Rate
+from app.api.limits import Buckets, Limits, Rate, holding
+from app.api.problems import ApiProblem
 from app.config import Settings
 from tests.api.conftest import assert_problem, running
 from tests.api.play import human_table
@@ -51,3 +56,57 @@ def test_token_buckets_refill() -> None:
     assert buckets.take("a", now=0.0) == pytest.approx(0.5)
     assert buckets.take("b", now=0.0) == 0
     assert buckets.take("a", now=1.0) == 0
+
+
+def _limits() -> Limits:
+    rate = Rate(per_second=1, burst=1)
+    return Limits(rate, rate, rate, streams_per_key=1)
+
+
+async def _chunks(ended: list[str]) -> AsyncGenerator[bytes, None]:
+    try:
+        yield b"one"
+        await asyncio.sleep(3600)
+        yield b"two"
+    finally:
+        ended.append("inner")
+
+
+async def test_a_stream_gives_its_place_back_when_it_ends_however_it_ends() -> None:
+    limits = _limits()
+    ended: list[str] = []
+    # Closed by its reader, while something still holds the generator.
+    kept = holding(_chunks(ended), limits.open_stream("a"))
+    assert await anext(kept) == b"one"
+    assert limits.open_streams == 1
+    await kept.aclose()
+    assert (limits.open_streams, ended) == (0, ["inner"])
+    # Cancelled while it waits (a client that goes away), still referenced.
+    kept = holding(_chunks(ended), limits.open_stream("a"))
+    assert await anext(kept) == b"one"
+    reader = asyncio.ensure_future(anext(kept))
+    await asyncio.sleep(0)
+    assert limits.open_streams == 1
+    reader.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await reader
+    assert (limits.open_streams, ended) == (0, ["inner", "inner"])
+    # Never started, then dropped.
+    kept = holding(_chunks(ended), limits.open_stream("a"))
+    del kept
+    gc.collect()
+    assert limits.open_streams == 0
+
+
+def test_a_stream_place_given_back_twice_counts_once() -> None:
+    limits = _limits()
+    give_back = limits.open_stream("a")
+    other = limits.open_stream("b")
+    give_back()
+    give_back()
+    assert limits.open_streams == 1
+    limits.open_stream("a")  # the key's one place is free again, and only one
+    with pytest.raises(ApiProblem):
+        limits.open_stream("a")
+    other()
+    assert limits.open_streams == 1
