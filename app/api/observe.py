@@ -23,6 +23,9 @@ _PROCESS = secrets.token_hex(8)
 _NUMBERS = itertools.count()
 _counted: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 """Route templates, methods and statuses are few: each label set's metrics, once looked up."""
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+"""The methods the metrics name; any other a client sends (WebDAV's, say) is `other`, so
+that clients cannot multiply the label sets."""
 
 
 def new_request_id() -> str:
@@ -71,13 +74,14 @@ class Observe:
             route: Any = scope.get("route")
             template = getattr(route, "path", None) or "unmatched"
             method = scope["method"]
-            counted = _counted.get((template, method, status))
+            label = method if method in METHODS else "other"
+            counted = _counted.get((template, label, status))
             if counted is None:  # the metrics' children, looked up once per label set
                 counted = (
-                    REQUESTS.labels(template, method, str(status)),
-                    LATENCY.labels(template, method),
+                    REQUESTS.labels(template, label, str(status)),
+                    LATENCY.labels(template, label),
                 )
-                _counted[template, method, status] = counted
+                _counted[template, label, status] = counted
             counted[0].inc()
             counted[1].observe(elapsed)
             access.info(
