@@ -1,6 +1,9 @@
 """API benchmark: N concurrent tables of four HTTP clients playing as fast as the game allows,
-against real servers on PostgreSQL; then a bare one-INSERT endpoint on the same database with
-the same number of concurrent clients, as the yardstick.
+against real servers on PostgreSQL; first a bare one-INSERT endpoint on the same database with
+the same number of concurrent clients, as the yardstick, in two ways (`bare_insert_app`):
+through the SQLAlchemy engine (issue 19's yardstick, which the verdicts judge by) and as the
+event store appends (one autocommit statement on a psycopg pool: the floor of a durable write
+here, printed beside each run's verdict).
 
     python bench/api.py [--tables 50] [--seconds 20] [--follow stream,poll,turns]
         [--instances 1] [--share 0.52 | --rate R] [--variant kozel24] [--profile DIR]
@@ -15,7 +18,7 @@ one of three ways, each measured in its own run on a fresh server:
 
 The client whose turn it is posts one of its `legal_actions` with `expected_version` and a
 `move_id`; a finished game is replaced by a new table. Prints moves/s and p50/p95/p99 latency
-of the POSTs (and the same for the bare INSERT endpoint), and the CPU time per move of the
+of the POSTs (and the same for the bare INSERT endpoints), and the CPU time per move of the
 server processes, of PostgreSQL and of the benchmark's own clients. Client, servers and
 PostgreSQL share the machine.
 
@@ -61,6 +64,9 @@ DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 WAIT_S = 30
 """The long-polls' `wait`, the longest the API allows, as a client that follows a table would
 ask."""
+POOL_YARDSTICK = "POST bare INSERT, through the store's pool"
+"""The second yardstick (`bare_insert_app.pool_app`): reported beside issue 19's, which the
+verdicts judge by."""
 WARM_UP_S = 1.0
 """Each game run starts measuring this long after its tables begin to play."""
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -81,6 +87,10 @@ class Run:
     memory_per_client: float | None = None
     """Growth of the servers' resident memory per client, from before the clients follow
     their tables to after the warm-up (bytes)."""
+
+    def cpu_per_request(self, party: str) -> float:
+        """CPU seconds of `party` (server, postgres, clients) per measured request."""
+        return self.cpu[party] / len(self.latencies) if self.latencies else float("nan")
 
     @property
     def rate(self) -> float:
@@ -480,24 +490,31 @@ def main() -> None:
             f"{args.instances} server process(es)"
         )
 
-        def bare(port: int) -> list[str]:
-            app = "bench.bare_insert_app:app"
-            return [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                app,
-                "--port",
-                str(port),
-                "--log-level",
-                "warning",
-            ]
+        def bare(app: str) -> Callable[[int], list[str]]:
+            def command(port: int) -> list[str]:
+                module = f"bench.bare_insert_app:{app}"
+                port_option = ("--port", str(port))
+                return [
+                    sys.executable,
+                    "-m",
+                    "uvicorn",
+                    module,
+                    *port_option,
+                    "--log-level",
+                    "warning",
+                ]
 
-        with servers(bare, env, args.instances) as (bases, pids):
-            clients = args.tables * game_of(args.variant).info.seat_counts[0]
-            inserts = functools.partial(bare_inserts, bases, clients, args.seconds)
-            yardstick, yardstick.cpu = asyncio.run(measured(pids, inserts))
-        yardstick.report("POST bare INSERT")
+            return command
+
+        clients = args.tables * game_of(args.variant).info.seat_counts[0]
+        yardsticks: list[Run] = []
+        for app, name in (("app", "POST bare INSERT"), ("pool_app", POOL_YARDSTICK)):
+            with servers(bare(app), env, args.instances) as (bases, pids):
+                inserts = functools.partial(bare_inserts, bases, clients, args.seconds)
+                measuring, measuring.cpu = asyncio.run(measured(pids, inserts))
+            measuring.report(name)
+            yardsticks.append(measuring)
+        yardstick, floor = yardsticks
         paced = args.rate or yardstick.rate * args.share
 
         def serve(port: int) -> list[str]:
@@ -522,9 +539,20 @@ def main() -> None:
                     run, run.cpu = asyncio.run(measured(pids, game))
                 run.report(f"moves ({follow}), {name}")
                 print(f"{'':<4} {verdict(run, yardstick)}")
+                print(f"{'':<4} {floor_share(run, floor)}")
                 if stacks:
                     for found in sorted(stacks.parent.glob(f"{stacks.name}-*.txt")):
                         print(f"    profile {found}: {hot_functions(found)}")
+
+
+def floor_share(run: Run, floor: Run) -> str:
+    """The run against the INSERT as the store makes it (no goal is stated against it)."""
+    share = run.rate / floor.rate if floor.rate else 0.0
+    cpu = run.cpu_per_request("server") / floor.cpu_per_request("server")
+    return (
+        f"{share:.0%} of the bare INSERT through the store's pool; server CPU a move "
+        f"{cpu:.1f} times its CPU an insert"
+    )
 
 
 def verdict(run: Run, yardstick: Run) -> str:

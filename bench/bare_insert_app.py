@@ -1,46 +1,92 @@
-"""The yardstick for `bench/api.py`: a bare FastAPI endpoint that does one INSERT transaction
-on the same database, with the same driver and pool as the service."""
+"""The yardsticks for `bench/api.py`: a bare FastAPI endpoint that does one INSERT transaction
+on the same database, in two ways.
+
+- `app` (`POST /insert`), issue 19's yardstick: the INSERT through the SQLAlchemy engine the
+  service uses for its players and listings (`create_engine`: a pool of 10 and 20 more on
+  demand), as `BEGIN`, the INSERT and `COMMIT`. The service's own appends left this engine for
+  psycopg directly; under 200 clients this pool also opens and closes connections all along.
+- `pool_app` (`POST /insert`): the INSERT as the event store appends, one statement in
+  autocommit on a psycopg pool of `db_pool_size` connections (`PostgresStore`): the floor of a
+  durable write through the service's own write path.
+"""
 
 from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 from fastapi import FastAPI
+from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import text
 
+from app.config import Settings
 from app.db.database import create_engine
+from app.db.store_pg import conninfo
 
-engine = create_engine(os.environ["DATABASE_URL"])
+URL = os.environ["DATABASE_URL"]
+CREATE = "CREATE TABLE IF NOT EXISTS bench_insert (id TEXT PRIMARY KEY, at TIMESTAMPTZ)"
 
 
-@asynccontextmanager
-async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+def _app(
+    start: Callable[[], Awaitable[None]],
+    stop: Callable[[], Awaitable[None]],
+    insert_row: Callable[[str], Awaitable[None]],
+) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await start()
+        yield
+        await stop()
+
+    bare = FastAPI(lifespan=lifespan)
+
+    @bare.post("/insert")
+    async def insert() -> dict[str, str]:
+        row = str(uuid.uuid4())
+        await insert_row(row)
+        return {"id": row}
+
+    return bare
+
+
+engine = create_engine(URL)
+
+
+async def _engine_start() -> None:
     async with engine.begin() as connection:
-        await connection.execute(
-            text("CREATE TABLE IF NOT EXISTS bench_insert (id TEXT PRIMARY KEY, at TIMESTAMPTZ)")
-        )
-    yield
-    await engine.dispose()
+        await connection.execute(text(CREATE))
 
 
-app = FastAPI(lifespan=lifespan)
-
-
-@app.post("/insert")
-async def insert() -> dict[str, str]:
-    row = str(uuid.uuid4())
+async def _engine_insert(row: str) -> None:
     async with engine.begin() as connection:
         await connection.execute(
             text("INSERT INTO bench_insert (id, at) VALUES (:id, :at)"),
             {"id": row, "at": datetime.now(UTC)},
         )
-    return {"id": row}
 
 
-@app.get("/ping")
-async def ping() -> dict[str, str]:
-    return {"ok": "yes"}
+app = _app(_engine_start, engine.dispose, _engine_insert)
+
+_size = Settings().db_pool_size
+pool: AsyncConnectionPool = AsyncConnectionPool(
+    conninfo(URL), min_size=_size, max_size=_size, kwargs={"autocommit": True}, open=False
+)
+
+
+async def _pool_start() -> None:
+    await pool.open(wait=True)
+    async with pool.connection() as connection:
+        await connection.execute(CREATE)
+
+
+async def _pool_insert(row: str) -> None:
+    async with pool.connection() as connection:
+        await connection.execute(
+            "INSERT INTO bench_insert (id, at) VALUES (%s, %s)", (row, datetime.now(UTC))
+        )
+
+
+pool_app = _app(_pool_start, pool.close, _pool_insert)
