@@ -493,13 +493,13 @@ def main() -> None:
         def bare(app: str) -> Callable[[int], list[str]]:
             def command(port: int) -> list[str]:
                 module = f"bench.bare_insert_app:{app}"
-                port_option = ("--port", str(port))
                 return [
                     sys.executable,
                     "-m",
                     "uvicorn",
                     module,
-                    *port_option,
+                    "--port",
+                    str(port),
                     "--log-level",
                     "warning",
                 ]
