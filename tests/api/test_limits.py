@@ -1,4 +1,5 @@
-"""Per-token rate limits: 429 `rate_limited` with Retry-After, per token and per kind."""
+"""Per-token limits: 429 `rate_limited` with Retry-After, per token and per kind; and the places
+under the open-stream limit, given back however a stream ends."""
 
 from __future__ import annotations
 
