@@ -142,18 +142,34 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+class CpuMeter:
+    """The CPU seconds each party (the servers, PostgreSQL, the clients) spends between
+    `start` and `stop`."""
+
+    def __init__(self, servers: list[int]) -> None:
+        self._servers = servers
+        self._before: tuple[dict[int, float], float, float] = ({}, 0.0, 0.0)
+
+    def start(self) -> None:
+        pg = {pid: cpu_seconds(pid) for pid in postgres_pids()}
+        self._before = (pg, sum(cpu_seconds(pid) for pid in self._servers), own_cpu())
+
+    def stop(self) -> dict[str, float]:
+        pg_before, server_before, client_before = self._before
+        pg = sum(cpu_seconds(pid) - pg_before.get(pid, 0.0) for pid in postgres_pids())
+        return {
+            "server": sum(cpu_seconds(pid) for pid in self._servers) - server_before,
+            "postgres": pg,
+            "clients": own_cpu() - client_before,
+        }
+
+
 async def measured(servers: list[int], work: Callable[[], Any]) -> tuple[Any, dict[str, float]]:
     """Run `work` and return its result with the CPU seconds it cost each party."""
-    pg_before = {pid: cpu_seconds(pid) for pid in postgres_pids()}
-    server_before = sum(cpu_seconds(pid) for pid in servers)
-    client_before = own_cpu()
+    meter = CpuMeter(servers)
+    meter.start()
     result = await work()
-    pg = sum(cpu_seconds(pid) - pg_before.get(pid, 0.0) for pid in postgres_pids())
-    return result, {
-        "server": sum(cpu_seconds(pid) for pid in servers) - server_before,
-        "postgres": pg,
-        "clients": own_cpu() - client_before,
-    }
+    return result, meter.stop()
 
 
 def start(command: list[str], env: dict[str, str], port: int, log: Path) -> subprocess.Popen[bytes]:
@@ -190,7 +206,8 @@ async def play_tables(
 ) -> Run:
     """Play `tables` games at once for `seconds`; with `rate`, the clients together post at
     most `rate` moves per second (each waits for its slot before it posts; the wait is not
-    part of the latency)."""
+    part of the latency). With `pids`, the run's CPU figures are those of the measured
+    seconds alone (not of seating the tables or the warm-up)."""
     run = Run()
     next_slot = time.monotonic()
 
@@ -216,12 +233,18 @@ async def play_tables(
         _, game = await call("GET", f"{bases[0]}/v1/games/{variant}")
         seats = game["seats"][0]
 
-        async def new_table(n: int) -> tuple[str, list[dict[str, str]]]:
+        async def new_table(
+            n: int, auths: list[dict[str, str]] | None = None
+        ) -> tuple[str, list[dict[str, str]]]:
+            """A new table, its seats taken by the players `auths` (registered anew if None:
+            a bot author registers once and plays game after game with its token)."""
             base = bases[n % len(bases)]
-            auths = []
-            for seat in range(seats):
-                _, me = await call("POST", f"{base}/v1/players", json={"name": f"t{n}p{seat}"})
-                auths.append({"Authorization": f"Bearer {me['token']}"})
+            if auths is None:
+                auths = []
+                for seat in range(seats):
+                    body = {"name": f"t{n}p{seat}"}
+                    _, me = await call("POST", f"{base}/v1/players", json=body)
+                    auths.append({"Authorization": f"Bearer {me['token']}"})
             asked = {"seat": 0, "variant": variant, "seats": seats}
             _, table = await call("POST", f"{base}/v1/tables", json=asked, headers=auths[0])
             for seat in range(1, seats):
@@ -325,18 +348,21 @@ async def play_tables(
                     await asyncio.gather(*seat_loops, return_exceptions=True)
                 if time.monotonic() < stop:  # the game ended: start another
                     n += len(bases)
-                    table_id, auths = await new_table(n)
+                    table_id, auths = await new_table(n, auths)
 
         before = resident_bytes(pids or [])
         games = [asyncio.ensure_future(table_until(n, t, a)) for n, (t, a) in enumerate(setups)]
         await asyncio.sleep(WARM_UP_S)  # every table opens its streams and makes its first moves
         if pids:
             run.memory_per_client = (resident_bytes(pids) - before) / (seats * tables)
+        meter = CpuMeter(pids or [])
+        meter.start()
         run.latencies.clear()
         run.conflicts = run.errors = 0
         began = time.monotonic()
         await asyncio.sleep(seconds)
         run.seconds = time.monotonic() - began
+        run.cpu = meter.stop()
         measured = len(run.latencies)
         for game in games:  # a seat may be waiting for a view that a stopped seat owes it
             game.cancel()
@@ -536,7 +562,7 @@ def main() -> None:
                         pids,
                         args.variant,
                     )
-                    run, run.cpu = asyncio.run(measured(pids, game))
+                    run = asyncio.run(game())
                 run.report(f"moves ({follow}), {name}")
                 print(f"{'':<4} {verdict(run, yardstick)}")
                 print(f"{'':<4} {floor_share(run, floor)}")
