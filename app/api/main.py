@@ -106,6 +106,9 @@ def create_app(
         redoc_url=None,
         # Relative: the server that serves the document (its /docs try calls on it).
         servers=[{"url": "/", "description": "This server"}],
+        # FastAPI's OpenTelemetry bridge asks on every request whether a provider is set up;
+        # this service exports its metrics to Prometheus and traces nothing (issue 19).
+        telemetry={"tracing": False, "metrics": False, "logs": False},
         openapi_tags=[
             {"name": "players", "description": "Players and their tokens"},
             {"name": "games", "description": "The catalogue of games"},
