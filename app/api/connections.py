@@ -29,6 +29,7 @@ import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
+from app.api.coalescing import Coalescing
 from app.api.problems import STATUS, TITLES
 from app.metrics import CONNECTIONS_CLOSED
 
@@ -139,6 +140,7 @@ class GuardedProtocol(HttpToolsProtocol):
             self._guard.refused.add(self.loop.time(), cap=self._guard.max_connections)
             return
         super().connection_made(transport)
+        self.transport = Coalescing(transport, self.loop)  # a head and its body: one write
         self._wait_for_head()
 
     def connection_lost(self, exc: Exception | None) -> None:
