@@ -70,7 +70,16 @@ VIEWS_SERVED = Counter(
 TURNS_ANSWERED = Counter(
     "kozel_turns_answered_total",
     "Turn lists answered (`GET /v1/players/me/turns`), by where the list came from: `database` "
-    "(a query), or `wake-up` (a waiting poll woken by the commit that gave the turn).",
+    "(a query), `wake-up` (a waiting poll woken by the commit that gave the turn), or `book` "
+    "(an empty list: the turns book knew the player had no turn, and none came while it "
+    "waited).",
+    ["source"],
+    registry=REGISTRY,
+)
+TURNS_BEGUN = Counter(
+    "kozel_turns_polls_begun_total",
+    "Turn polls that may wait, by how each began: `database` (a query) or `book` (the turns "
+    "book knew the player had no turn: no query).",
     ["source"],
     registry=REGISTRY,
 )

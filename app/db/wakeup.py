@@ -66,6 +66,7 @@ class Wakeup:
         """Sent with each notification, so an instance skips its own (already woken)."""
         self._waiters: dict[str, set[Waiter]] = {}
         self._hooks: list[tuple[str, Callable[[str, int | None], None]]] = []
+        self._heard_hooks: list[Callable[[list[str], int], None]] = []
         self._listener: asyncio.Task[None] | None = None
         self.listening = False
         self.connects = 0
@@ -101,6 +102,17 @@ class Wakeup:
         """Call `hook(rest, version)` for every key `prefix + rest` woken here or by another
         instance (`version`: the table version the commit reached, if it names one)."""
         self._hooks.append((prefix, hook))
+
+    def on_heard(self, hook: Callable[[list[str], int], None]) -> None:
+        """Call `hook(keys, version)` for every commit heard from another instance (after its
+        waiters are woken): all its keys at once, which `on_key` does not give."""
+        self._heard_hooks.append(hook)
+
+    def heard(self, keys: list[str], version: int) -> None:
+        """A notification of another instance's commit: wake its keys here."""
+        self.wake(keys, version)
+        for hook in self._heard_hooks:
+            hook(keys, version)
 
     def wake(self, keys: list[str], version: int | None = None) -> None:
         """Wake the waiters of `keys`; `version` is the table version that a commit reached
@@ -151,7 +163,7 @@ class Wakeup:
                     async for notice in conn.notifies():
                         sender, version, *keys = notice.payload.split()
                         if sender != self.instance:
-                            self.wake(keys, int(version))
+                            self.heard(keys, int(version))
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database went away: retry, waiters re-check meanwhile

@@ -13,7 +13,7 @@ from typing import Any
 
 from app.db.store import StoredEvent, TableSummary
 from app.domain.game import DealRecord
-from app.metrics import TURNS_ANSWERED
+from app.metrics import TURNS_ANSWERED, TURNS_BEGUN
 from app.services.errors import DealRunning, InvalidRequest, NotFound
 from app.services.players import PlayerInfo
 from app.services.playing import seat_or_none
@@ -116,10 +116,12 @@ class Reader:
         """`(table_id, version)` of the player's tables where it must act now; with `wait`,
         once there is one.
 
-        A wait woken by the commit that gave the player a turn answers with the tables its
-        wake-ups named, without asking the database again: the list was empty when it began
-        to wait, and every commit that gives the player a turn wakes it with its table and
-        version (`Writer.write`). That holds while this instance hears every commit on one
+        A poll that may wait begins without a query when the turns book knows that the player
+        must act nowhere (`TurnsBook.no_turns`): whatever gives it a turn wakes it. A wait
+        woken by the commit that gave the player a turn answers with the tables its wake-ups
+        named, without asking the database again: the list was empty when it began to wait,
+        and every commit that gives the player a turn wakes it with its table and version
+        (`Writer.write`). That holds while this instance hears every commit on one
         connection (`Wakeup.stamp`); otherwise, and after the periodic re-check, it asks."""
         writer = self._writer
         deadline = _clock() + wait
@@ -128,7 +130,12 @@ class Reader:
             self._waits.held("turns") as take_place,
         ):
             stamp = writer.wakeup.stamp()
-            found, source = await writer.store.turns(player.id), "database"
+            if wait > 0 and writer.turns_book.no_turns(player.id):
+                found, source = [], "book"
+            else:
+                found, source = await self._turns_of(player), "database"
+            if wait > 0:
+                TURNS_BEGUN.labels(source).inc()
             while True:
                 remaining = deadline - _clock()
                 if found or remaining <= 0 or writer.wakeup.draining:
@@ -140,7 +147,15 @@ class Reader:
                 if woken and heard_all and waiter.tables:
                     found, source = list(waiter.tables.items()), "wake-up"
                 else:
-                    found, source = await writer.store.turns(player.id), "database"
+                    found, source = await self._turns_of(player), "database"
+
+    async def _turns_of(self, player: PlayerInfo) -> list[tuple[str, int]]:
+        """The player's turns as the database has them; the turns book learns them."""
+        book, stamp = self._writer.turns_book, self._writer.wakeup.stamp()
+        since = book.mark()
+        found = await self._writer.store.turns(player.id)
+        book.learn(player.id, (table_id for table_id, _ in found), since, stamp)
+        return found
 
     async def log(
         self, table_id: str, viewer: PlayerInfo | None, after_seq: int, limit: int

@@ -21,6 +21,7 @@ from app.services.reading import LogPage, Reader
 from app.services.seating import NewTableRequest
 from app.services.table_cache import TableCache
 from app.services.table_log import Table
+from app.services.turns_book import TurnsBook
 from app.services.writer import Writer
 
 __all__ = ["LogPage", "NewTableRequest", "Tables", "seat_of"]
@@ -38,7 +39,8 @@ class Tables:
         """`chance` draws the shuffle seeds, the random first dealer and the random bots'
         choices; by default from the operating system. Tests pass a seeded one.
         `max_long_polls`: how many `wait_for_version` and `turns` may wait at once."""
-        self._writer = Writer(store, wakeup, chance or random.SystemRandom(), TableCache())
+        chance = chance or random.SystemRandom()
+        self._writer = Writer(store, wakeup, chance, TableCache(), TurnsBook(wakeup))
         self._reader = Reader(self._writer, recheck_interval_s, max_long_polls)
 
     # Tables and seats

@@ -36,6 +36,7 @@ from app.services import idempotency
 from app.services.errors import NotFound
 from app.services.table_cache import TableCache
 from app.services.table_log import SNAPSHOT_SCHEMA, Table, encode, fold, from_snapshot, snapshot
+from app.services.turns_book import TurnsBook
 
 MAX_ATTEMPTS = 8
 MAX_AUTOMATIC_STEPS = 20_000
@@ -53,12 +54,18 @@ class SeatState:
 
 class Writer:
     def __init__(
-        self, store: EventStore, wakeup: Wakeup, chance: random.Random, cache: TableCache
+        self,
+        store: EventStore,
+        wakeup: Wakeup,
+        chance: random.Random,
+        cache: TableCache,
+        turns_book: TurnsBook,
     ) -> None:
         self.store = store
         self.wakeup = wakeup
         self.chance = chance
         self.cache = cache
+        self.turns_book = turns_book
         wakeup.on_key("t:", self._heard)
 
     def _heard(self, table_id: str, version: int | None) -> None:
@@ -145,6 +152,7 @@ class Writer:
             seats_before = [SeatState(None, None, False)] * len(seats_after)
         keys = [f"t:{table.id}", *(f"p:{p}" for p in _given_a_turn(seats_before, seats_after))]
         stamp = self.wakeup.stamp()  # heard on since before the commit: it is the newest then
+        since = self.turns_book.mark()
         await self.store.append(
             Append(
                 table.id,
@@ -171,6 +179,7 @@ class Writer:
         )
         # Committed (never for an attempt that lost its race): remember, wake, count.
         self.cache.put(table, stamp)
+        self.turns_book.committed(table.id, _must_act(seats_before, seats_after, table), since)
         self.wakeup.wake(keys, table.version)
         if status_before == "waiting" and table.status != "waiting":
             GAMES_STARTED.inc()
@@ -269,6 +278,17 @@ def _given_a_turn(before: list[SeatState], after: list[SeatState]) -> list[str]:
         if new.must_act and new.player_id and not (old.must_act and old.player_id == new.player_id)
     }
     return sorted(given)
+
+
+def _must_act(before: list[SeatState], after: list[SeatState], table: Table) -> dict[str, bool]:
+    """Every player seated before or after a commit, and whether that player must act at the
+    table after it (as the turns query reads the seat rows: at a running table)."""
+    acting = {seat.player_id: False for seat in (*before, *after) if seat.player_id}
+    if table.status == "playing":
+        for seat in after:
+            if seat.must_act and seat.player_id:
+                acting[seat.player_id] = True
+    return acting
 
 
 def _player_seats(table: Table) -> tuple[int, ...]:
