@@ -2,8 +2,8 @@
 against real servers on PostgreSQL; first a bare one-INSERT endpoint on the same database with
 the same number of concurrent clients, as the yardstick, in two ways (`bare_insert_app`):
 through the SQLAlchemy engine (issue 19's yardstick, which the verdicts judge by) and as the
-event store appends (one autocommit statement on a psycopg pool: the floor of a durable write
-here, printed beside each run's verdict).
+event store appends (one autocommit statement through asyncpg on the store's pool: the floor
+of a durable write here, printed beside each run's verdict).
 
     python bench/api.py [--tables 50] [--seconds 20] [--follow stream,poll,turns]
         [--instances 1] [--share 0.52 | --rate R] [--variant kozel24] [--profile DIR]

@@ -6,8 +6,9 @@ on the same database, in two ways.
   demand), as `BEGIN`, the INSERT and `COMMIT`. The service's own appends left this engine for
   psycopg directly; under 200 clients this pool also opens and closes connections all along.
 - `pool_app` (`POST /insert`): the INSERT as the event store appends, one statement in
-  autocommit on a psycopg pool of `db_pool_size` connections (`PostgresStore`): the floor of a
-  durable write through the service's own write path.
+  autocommit through asyncpg on the store's own pool of `db_pool_size` connections
+  (`PostgresStore`, `pg_pool`): the floor of a durable write through the service's own write
+  path.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 from fastapi import FastAPI
-from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import text
 
 from app.config import Settings
 from app.db.database import create_engine
-from app.db.store_pg import conninfo
+from app.db.pg_pool import ConnectionPool
+from app.db.store_pg import dsn, json_through_orjson
 
 URL = os.environ["DATABASE_URL"]
 CREATE = "CREATE TABLE IF NOT EXISTS bench_insert (id TEXT PRIMARY KEY, at TIMESTAMPTZ)"
@@ -71,13 +72,11 @@ async def _engine_insert(row: str) -> None:
 app = _app(_engine_start, engine.dispose, _engine_insert)
 
 _size = Settings().db_pool_size
-pool: AsyncConnectionPool = AsyncConnectionPool(
-    conninfo(URL), min_size=_size, max_size=_size, kwargs={"autocommit": True}, open=False
-)
+pool = ConnectionPool(dsn(URL), _size, 5.0, json_through_orjson)
 
 
 async def _pool_start() -> None:
-    await pool.open(wait=True)
+    await pool.open(_size)
     async with pool.connection() as connection:
         await connection.execute(CREATE)
 
@@ -85,7 +84,7 @@ async def _pool_start() -> None:
 async def _pool_insert(row: str) -> None:
     async with pool.connection() as connection:
         await connection.execute(
-            "INSERT INTO bench_insert (id, at) VALUES (%s, %s)", (row, datetime.now(UTC))
+            "INSERT INTO bench_insert (id, at) VALUES ($1, $2)", row, datetime.now(UTC)
         )
 
 

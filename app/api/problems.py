@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from app.api.responses import FastJSONResponse
-from app.db.store import VersionConflict
+from app.db.store import StoreUnavailable, VersionConflict
 from app.domain.errors import DomainError
 from app.services.errors import ServiceError
 
@@ -205,4 +205,4 @@ def _is_database_outage(error: BaseException) -> bool:
         return error.connection_invalidated or isinstance(
             error, sqlalchemy.exc.OperationalError | sqlalchemy.exc.InterfaceError
         )
-    return isinstance(error, psycopg.OperationalError | psycopg.InterfaceError)
+    return isinstance(error, StoreUnavailable | psycopg.OperationalError | psycopg.InterfaceError)

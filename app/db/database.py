@@ -66,7 +66,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 
 
 async def open_store(database_url: str, engine: AsyncEngine, pool_size: int) -> EventStore:
-    """The event store for a database: psycopg with its own pool on PostgreSQL (an append is
+    """The event store for a database: asyncpg with its own pool on PostgreSQL (an append is
     one round trip), SQLAlchemy Core on `engine` elsewhere."""
     if make_url(async_url(database_url)).get_backend_name() == "postgresql":
         store = PostgresStore(database_url, engine, pool_size)

@@ -31,6 +31,13 @@ class VersionConflict(Exception):
         self.current_version = current_version
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be reached (or dropped the connection) now: nothing was written,
+    and the request may be tried again."""
+
+    code = "database_unavailable"
+
+
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
     seq: int
