@@ -3,7 +3,8 @@
 Within one process, waiters on a key are woken directly: `t:<table id>` on every commit of
 the table, `p:<player id>` on a commit that gave the player a turn there.
 Across processes on PostgreSQL, each commit also sends `NOTIFY kozel_wakeup` in its
-transaction, and every instance LISTENs and wakes its own waiters. A notification is only a
+transaction, and every instance LISTENs (on a connection of its own, through asyncpg, which
+calls back for each notification as it arrives) and wakes its own waiters. A notification is only a
 hint: waiters re-read the database, and re-check periodically in case a hint is lost.
 
 A key may also have a hook (`on_key`): a revoked token (`r:<its hash>`) makes every instance
@@ -20,7 +21,7 @@ import logging
 import uuid
 from collections.abc import Callable, Iterator
 
-import psycopg
+import asyncpg
 from sqlalchemy.engine import make_url
 
 from app.db.store import CHANNEL
@@ -152,21 +153,38 @@ class Wakeup:
         self.listening = False
 
     async def _listen(self, database_url: str) -> None:
-        url = make_url(database_url).set(drivername="postgresql")
-        dsn = url.render_as_string(hide_password=False)
+        dsn = make_url(database_url).set(drivername="postgresql")
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
-                    await conn.execute(f"LISTEN {CHANNEL}")
-                    self.connects += 1
-                    self.listening = True
-                    async for notice in conn.notifies():
-                        sender, version, *keys = notice.payload.split()
-                        if sender != self.instance:
-                            self.heard(keys, int(version))
+                connection = await asyncpg.connect(dsn.render_as_string(hide_password=False))
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the database went away: retry, waiters re-check meanwhile
-                log.warning("wake-up listener lost its connection; reconnecting", exc_info=True)
-            self.listening = False
+            except Exception:  # the database is away: retry, waiters re-check meanwhile
+                log.warning("wake-up listener cannot connect; retrying", exc_info=True)
+            else:
+                try:
+                    await self._hear(connection)
+                    log.warning("wake-up listener lost its connection; reconnecting")
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.warning("wake-up listener failed; reconnecting", exc_info=True)
+                finally:
+                    self.listening = False
+                    connection.terminate()
             await asyncio.sleep(1.0)
+
+    async def _hear(self, connection: asyncpg.Connection) -> None:
+        """LISTEN on `connection` until it is lost."""
+        lost = asyncio.Event()
+        connection.add_termination_listener(lambda _: lost.set())
+        await connection.add_listener(CHANNEL, self._notified)
+        self.connects += 1
+        self.listening = True
+        await lost.wait()
+
+    def _notified(self, _connection: object, _pid: int, _channel: str, payload: object) -> None:
+        """A commit's notification (`notification`): another instance's is heard here."""
+        sender, version, *keys = str(payload).split()
+        if sender != self.instance:
+            self.heard(keys, int(version))

@@ -4,10 +4,15 @@ is busy, remembers the newest version announced, and a stopping process releases
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
+import asyncpg
 import pytest
 
+from app.db.store import CHANNEL
+from app.db.store_pg import dsn
 from app.db.wakeup import Wakeup
+from tests.databases import PostgresDatabase
 
 pytestmark = pytest.mark.anyio
 
@@ -79,3 +84,41 @@ async def test_a_cancelled_wait_leaves_the_waiter_as_it_was() -> None:
         wakeup.wake(["t:1"], 3)  # nobody waits now: it is kept for the next wait
         assert await waiter.wait(30) is True
         assert asyncio.get_running_loop().time() - started < 1
+
+
+async def test_the_listener_comes_back_after_its_connection_is_dropped(
+    postgres: PostgresDatabase | None,
+) -> None:
+    """On PostgreSQL: a listener whose connection the server drops reports that it does not
+    listen, connects again (a new stamp) and hears the next commit."""
+    if postgres is None:
+        pytest.skip("PostgreSQL is not reachable (it is required under CI)")
+    url = dsn(postgres.url)
+    wakeup = Wakeup()
+    wakeup.start_listening(postgres.url)
+    other = await asyncpg.connect(url)
+    try:
+        await _until(lambda: wakeup.listening)
+        first = wakeup.stamp()
+        listener = await other.fetchval(
+            "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND datname = $1",
+            postgres.name,
+        )
+        await other.execute("SELECT pg_terminate_backend($1)", listener)
+        await _until(lambda: not wakeup.listening)
+        await _until(lambda: wakeup.listening, within_s=10)
+        assert wakeup.stamp() != first
+        with wakeup.watching(["t:x"]) as waiter:
+            await other.execute("SELECT pg_notify($1, $2)", CHANNEL, "elsewhere 4 t:x")
+            assert await waiter.wait(5)
+            assert waiter.version == 4
+    finally:
+        await other.close()
+        await wakeup.stop()
+
+
+async def _until(condition: Callable[[], bool], within_s: float = 5) -> None:
+    deadline = asyncio.get_running_loop().time() + within_s
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "it did not happen in time"
+        await asyncio.sleep(0.02)
