@@ -172,9 +172,12 @@ async def measured(servers: list[int], work: Callable[[], Any]) -> tuple[Any, di
     return result, meter.stop()
 
 
-def start(command: list[str], env: dict[str, str], port: int, log: Path) -> subprocess.Popen[bytes]:
+def start(
+    command: list[str], env: dict[str, str], port: int, log: Path, root: Path = ROOT
+) -> subprocess.Popen[bytes]:
+    """A server process run from the checkout `root` (its `app` package is the one served)."""
     with log.open("ab") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -416,15 +419,16 @@ def servers(
     env: dict[str, str],
     count: int,
     stacks: Path | None = None,
+    root: Path = ROOT,
 ) -> Iterator[Any]:
-    """`count` server processes, each on its own port; yields (base URLs, pids). With
-    `stacks`, each is sampled by py-spy (`sampler`) until it ends."""
+    """`count` server processes from the checkout `root`, each on its own port; yields (base
+    URLs, pids). With `stacks`, each is sampled by py-spy (`sampler`) until it ends."""
     log = Path("/tmp") / f"kozel_bench_{uuid.uuid4().hex[:8]}.log"
     processes = []
     spies = []
     try:
         ports = [free_port() for _ in range(count)]
-        processes = [start(command(port), env, port, log) for port in ports]
+        processes = [start(command(port), env, port, log, root) for port in ports]
         spies = [sampler(p.pid, stacks) for p in processes] if stacks else []
         yield [f"http://127.0.0.1:{port}" for port in ports], [p.pid for p in processes]
     finally:
