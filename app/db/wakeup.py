@@ -4,8 +4,8 @@ Within one process, waiters on a key are woken directly: `t:<table id>` on every
 the table, `p:<player id>` on a commit that gave the player a turn there.
 Across processes on PostgreSQL, each commit also sends `NOTIFY kozel_wakeup` in its
 transaction, and every instance LISTENs (on a connection of its own, through asyncpg, which
-calls back for each notification as it arrives) and wakes its own waiters. A notification is only a
-hint: waiters re-read the database, and re-check periodically in case a hint is lost.
+calls back for each notification as it arrives) and wakes its own waiters. A notification is
+only a hint: waiters re-read the database, and re-check periodically in case a hint is lost.
 
 A key may also have a hook (`on_key`): a revoked token (`r:<its hash>`) makes every instance
 forget it; a table's key (`t:<id>`) tells the table cache which version is the newest. A
