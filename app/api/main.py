@@ -38,6 +38,9 @@ from app.services.tables import Tables
 
 log = logging.getLogger(__name__)
 
+LISTENER_WAIT_S = 5.0
+"""How long an instance waits at start for its wake-up listener before it serves anyway."""
+
 DESCRIPTION = """
 The network service for the Russian team card game «Козёл» (24 cards, 2 vs 2).
 
@@ -71,6 +74,7 @@ def create_app(
             raise
         wakeup = Wakeup()
         wakeup.start_listening(url)
+        await wakeup.until_listening(LISTENER_WAIT_S)
         sessions = session_factory(engine)
         tables = Tables(store, wakeup, settings.recheck_interval_s, chance, settings.max_long_polls)
         limits = Limits(

@@ -69,6 +69,8 @@ class Wakeup:
         self._hooks: list[tuple[str, Callable[[str, int | None], None]]] = []
         self._heard_hooks: list[Callable[[list[str], int], None]] = []
         self._listener: asyncio.Task[None] | None = None
+        self._heard_all = asyncio.Event()
+        """Set while `listening`, for `until_listening`."""
         self.listening = False
         self.connects = 0
         """How many times the listener has connected (it reconnects after a lost connection)."""
@@ -144,6 +146,16 @@ class Wakeup:
             self._listener = asyncio.create_task(self._listen(database_url))
         else:
             self.listening = True  # one process: local wake-ups are all there is
+            self._heard_all.set()
+
+    async def until_listening(self, within_s: float) -> bool:
+        """Wait at most `within_s` for the listener to be up; whether it is. An instance that
+        starts serving before it hears every commit cannot trust its caches yet (it reads the
+        database instead), so it waits for its listener first; one that cannot reach the
+        database keeps trying in the background, and reports not ready meanwhile."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._heard_all.wait(), within_s)
+        return self.listening
 
     async def stop(self) -> None:
         if self._listener is not None:
@@ -151,6 +163,7 @@ class Wakeup:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._listener
         self.listening = False
+        self._heard_all.clear()
 
     async def _listen(self, database_url: str) -> None:
         dsn = make_url(database_url).set(drivername="postgresql")
@@ -171,6 +184,7 @@ class Wakeup:
                     log.warning("wake-up listener failed; reconnecting", exc_info=True)
                 finally:
                     self.listening = False
+                    self._heard_all.clear()
                     connection.terminate()
             await asyncio.sleep(1.0)
 
@@ -181,6 +195,7 @@ class Wakeup:
         await connection.add_listener(CHANNEL, self._notified)
         self.connects += 1
         self.listening = True
+        self._heard_all.set()
         await lost.wait()
 
     def _notified(self, _connection: object, _pid: int, _channel: str, payload: object) -> None:

@@ -9,10 +9,13 @@ from collections.abc import Callable
 import asyncpg
 import pytest
 
+from app.config import Settings
 from app.db.store import CHANNEL
 from app.db.store_pg import dsn
 from app.db.wakeup import Wakeup
+from tests.api.conftest import UNLIMITED, running
 from tests.databases import PostgresDatabase
+from tests.e2e.server import free_port
 
 pytestmark = pytest.mark.anyio
 
@@ -122,3 +125,21 @@ async def _until(condition: Callable[[], bool], within_s: float = 5) -> None:
     while not condition():
         assert asyncio.get_running_loop().time() < deadline, "it did not happen in time"
         await asyncio.sleep(0.02)
+
+
+async def test_an_instance_serves_once_its_listener_is_up(
+    postgres: PostgresDatabase | None,
+) -> None:
+    """The app starts serving with its listener up, so its caches hold from the first
+    request; a listener that cannot connect holds the start for a bounded time only."""
+    if postgres is None:
+        pytest.skip("PostgreSQL is not reachable (it is required under CI)")
+    async with running(Settings(database_url=postgres.url, **UNLIMITED)) as api:
+        assert api.app is not None
+        assert api.app.state.wakeup.listening
+    nowhere = Wakeup()
+    nowhere.start_listening(f"postgresql://postgres@127.0.0.1:{free_port()}/test")
+    try:
+        assert await nowhere.until_listening(0.3) is False
+    finally:
+        await nowhere.stop()
