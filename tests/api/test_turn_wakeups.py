@@ -7,21 +7,39 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 
+from app.config import Settings
 from app.metrics import REGISTRY
-from tests.api.conftest import Api
+from tests.api.conftest import UNLIMITED, Api, running
 from tests.api.play import human_table, step
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+async def api_without_rechecks(database_url: str) -> AsyncIterator[Api]:
+    """The app as `api`, but a waiting poll does not re-read the database on its own within
+    a test: only a wake-up can answer it. (With `api`'s re-check every 0.2 s and a move every
+    ~0.06 s, the fourth move's commit could land as a re-check read the database, which then
+    answered first, as it may.)"""
+    settings = Settings(
+        database_url=database_url, recheck_interval_s=30, stream_max_s=0, **UNLIMITED
+    )
+    async with running(settings) as app:
+        yield app
 
 
 def _answered(source: str) -> float:
     return REGISTRY.get_sample_value("kozel_turns_answered_total", {"source": source}) or 0.0
 
 
-async def test_a_waiting_turns_poll_is_answered_by_the_wake_up(api: Api) -> None:
+async def test_a_waiting_turns_poll_is_answered_by_the_wake_up(
+    api_without_rechecks: Api,
+) -> None:
+    api = api_without_rechecks
     table_id, players = await human_table(api)
     rng = random.Random(11)
     for _ in range(6):
