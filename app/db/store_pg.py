@@ -220,7 +220,7 @@ class PostgresStore(TableDirectory):
                         guarded = await connection.fetchrow(_APPEND.sql, *_append_args(append))
                         if guarded is None or guarded[0] != 1:
                             raise VersionConflict(None)
-            except (VersionConflict, asyncpg.UniqueViolationError):
+            except (VersionConflict, asyncpg.IntegrityConstraintViolationError):
                 guarded = None
             if guarded is None or guarded[0] != 1:
                 raise VersionConflict(await connection.fetchval(_VERSION, append.table_id))
