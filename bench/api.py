@@ -413,6 +413,11 @@ def fresh_postgres(admin_url: str, prefix: str) -> Iterator[str]:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def serve(port: int) -> list[str]:
+    """The command of one server process of the service (`kozel serve`) on `port`."""
+    return [sys.executable, "-m", "app.cli", "serve", "--port", str(port)]
+
+
 @contextmanager
 def servers(
     command: Callable[[int], list[str]],
@@ -546,9 +551,6 @@ def main() -> None:
             yardsticks.append(measuring)
         yardstick, floor = yardsticks
         paced = args.rate or yardstick.rate * args.share
-
-        def serve(port: int) -> list[str]:
-            return [sys.executable, "-m", "app.cli", "serve", "--port", str(port)]
 
         for follow in args.follow.split(","):
             runs = ((None, "as fast as it goes"), (paced, f"asked for {paced:,.0f}/s"))

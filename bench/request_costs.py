@@ -25,7 +25,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.api import DEFAULT_POSTGRES, cpu_seconds, fresh_postgres, servers  # noqa: E402
+from bench.api import DEFAULT_POSTGRES, cpu_seconds, fresh_postgres, serve, servers  # noqa: E402
 from tests.e2e.server import free_port  # noqa: E402
 
 
@@ -94,9 +94,6 @@ def main() -> None:
             "KOZEL_RATE_MOVES_PER_S": "1000000",
             "KOZEL_RATE_POLLS_PER_S": "1000000",
         }
-
-        def serve(port: int) -> list[str]:
-            return [sys.executable, "-m", "app.cli", "serve", "--port", str(port)]
 
         with servers(serve, env, 1) as (bases, pids):
             base, pid = bases[0], pids[0]

@@ -28,11 +28,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.api.server import tune_gc  # noqa: E402
-from bench.api import DEFAULT_POSTGRES, Run, fresh_postgres, percentile, play_tables, servers  # noqa: E402
-
-
-def serve(port: int) -> list[str]:
-    return [sys.executable, "-m", "app.cli", "serve", "--port", str(port)]
+from bench.api import (  # noqa: E402
+    DEFAULT_POSTGRES,
+    Run,
+    fresh_postgres,
+    percentile,
+    play_tables,
+    serve,
+    servers,
+)
 
 
 async def both(

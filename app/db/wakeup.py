@@ -25,6 +25,7 @@ import asyncpg
 from sqlalchemy.engine import make_url
 
 from app.db.store import CHANNEL
+from app.db.store_pg import dsn
 
 log = logging.getLogger(__name__)
 
@@ -166,10 +167,9 @@ class Wakeup:
         self._heard_all.clear()
 
     async def _listen(self, database_url: str) -> None:
-        dsn = make_url(database_url).set(drivername="postgresql")
         while True:
             try:
-                connection = await asyncpg.connect(dsn.render_as_string(hide_password=False))
+                connection = await asyncpg.connect(dsn(database_url))
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database is away: retry, waiters re-check meanwhile
