@@ -6,6 +6,8 @@ import ast
 import sys
 from pathlib import Path
 
+import grimp
+
 DOMAIN = Path(__file__).resolve().parent.parent / "app" / "domain"
 
 
@@ -42,3 +44,56 @@ def test_domain_has_no_io_clock_or_randomness() -> None:
                 assert node.module.split(".")[0] not in banned, path
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 assert node.func.attr not in clock_calls, f"{path.name} reads the clock"
+
+
+def test_no_module_of_app_is_in_an_import_cycle() -> None:
+    """Imports point one way (issue 27): every strongly connected set of modules in the import
+    graph of `app` is a single module. Imports under `TYPE_CHECKING` do not count; `from a
+    package import a_module` is an import of that module (grimp reads it so)."""
+    graph = grimp.build_graph("app", exclude_type_checking_imports=True)
+    assert _cycles(graph) == []
+
+
+def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph.modules):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            module, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append(
+                        (child, iter(sorted(graph.find_modules_directly_imported_by(child))))
+                    )
+                elif child in on_stack:
+                    low[module] = min(low[module], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[module])
+            if low[module] == index[module]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == module:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found

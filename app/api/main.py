@@ -16,7 +16,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from app.api import problems, routes_docs, routes_web
 from app.api.body_limit import BodyLimit
 from app.api.deps import Services
-from app.api.games import ADAPTERS
+from app.api.game_routes import ROUTERS as GAME_ROUTERS
 from app.api.head import HeadAsGet
 from app.api.lane import Lane
 from app.api.limits import Limits, Rate
@@ -141,9 +141,8 @@ def create_app(
     app.include_router(games_router)
     app.include_router(tables_router)
     app.include_router(play_router)
-    for adapter in ADAPTERS.values():  # a game's own routes (kozel24: `…/exchange`)
-        for game_router in adapter.routers():
-            app.include_router(game_router)
+    for game_router in GAME_ROUTERS:  # a game's own routes (kozel24: `…/exchange`)
+        app.include_router(game_router)
     routes_web.install(app)  # the web table at / and /play
     routes_docs.install(app)  # the API's documentation at /docs and /redoc
     return app

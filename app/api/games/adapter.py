@@ -83,10 +83,6 @@ class Adapter:
         """What only this game's tables list beside the shared fields (nothing)."""
         return {}
 
-    def routers(self) -> list[Any]:
-        """Routes of this game's own (none but the 24-card Kozel's `/exchange`)."""
-        return []
-
     # Requests
 
     def command(self, body: BaseModel, seat: int) -> Command:

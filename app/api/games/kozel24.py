@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter
 from fastapi.exceptions import RequestValidationError
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import PydanticCustomError
@@ -353,11 +352,6 @@ class Kozel24Adapter:
     def table_fields(self, summary: TableSummary) -> dict[str, Any]:
         """A kozel24 table keeps `written`, the two teams' totals (= its scores)."""
         return {"written": list(summary.scores)}
-
-    def routers(self) -> list[APIRouter]:
-        from app.api.games.kozel24_exchange import router
-
-        return [router]
 
     def command(self, body: BaseModel, seat: int) -> Command:
         match body:

@@ -1,4 +1,7 @@
-"""The 24-card Kozel's own route: the lone-trump answers of K-9 (`POST …/exchange`)."""
+"""The 24-card Kozel's own route: the lone-trump answers of K-9 (`POST …/exchange`).
+
+A route like the shared ones (`routes_play`): it reads the body with the game's wire adapter
+and acts through `acting`; the adapter itself knows nothing of routes."""
 
 from __future__ import annotations
 
