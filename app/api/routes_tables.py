@@ -26,12 +26,14 @@ SeatNo = Annotated[int, Path(ge=0, le=3, description="A seat 0..n-1 of the table
     description="`variant` is one of `GET /v1/games` (default `kozel24`), `seats` the number "
     "of players where the game allows several, `options` the table's (`move_clock_s`, "
     "`first_dealer`) and the game's own (its catalogue entry gives their JSON Schema); an "
-    "unknown variant, seat count or option is 422 `invalid_option`. Honours "
+    "unknown variant, seat count or option is 422 `invalid_option`. Option names are "
+    "snake_case; an option's old camelCase name (the rules file's, e.g. `matchTarget`) is "
+    "read as an alias, and one option named both ways is 422 `invalid_option`. Honours "
     "`Idempotency-Key`: the same key from the same player with the same body returns the "
     "table the first request created; with another body it is 409 `idempotency_mismatch`. "
     "The same body is the same request as the server reads it (canonical JSON: sorted keys, "
-    "no white space, defaults filled in), so key order or a default spelled out change "
-    "nothing.",
+    "no white space, defaults filled in, options by their snake_case names), so key order, "
+    "a default spelled out or an option's old name change nothing.",
     responses=errors(401, 409, 422),
 )
 async def create_table(

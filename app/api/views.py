@@ -9,6 +9,8 @@ from app.api import schemas as s
 from app.api.games import adapter_of
 from app.db.store import TableSummary
 from app.domain.game import DealRecord
+from app.domain.options import with_wire_names
+from app.domain.registry import game_of
 from app.services import idempotency
 from app.services.table_log import Table
 
@@ -36,11 +38,13 @@ def move_key(endpoint: str, body: s.Acting) -> tuple[str, str] | None:
 
 def table_out(summary: TableSummary) -> s.TableOut:
     scores = list(summary.scores)
+    # A table created before the options were snake_case keeps their old names in its row.
+    options_type = game_of(summary.variant).info.options_type
     return s.TableOut(
         id=summary.id,
         variant=summary.variant,
         status=summary.status,  # type: ignore[arg-type]
-        options=summary.options,
+        options=with_wire_names(options_type, summary.options),
         seats=[
             s.SeatOut(
                 seat=row.seat,

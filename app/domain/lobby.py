@@ -18,7 +18,9 @@ from app.domain.seats import Seating
 @dataclass(frozen=True, slots=True)
 class TableCreated(Event):
     """A new table of `variant` for `seats` players, with the game's own `options` (a JSON
-    object of its wire names) and the table's move clock and first dealer."""
+    object of its wire names; a table created before they were snake_case has the rules
+    file's camelCase names here, which the game's `parse_options` reads as aliases) and the
+    table's move clock and first dealer."""
 
     TYPE = "table_created"
     SCHEMA = 2

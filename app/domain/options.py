@@ -5,9 +5,13 @@ A field's type is the set of its values: `bool`, `int` (with `Range` for its bou
 `Literal` of strings or ints, any of these `| None` (None: the rules file's default
 reading, e.g. "by the deck"), or a `frozenset` of a `Literal`'s values (any subset of named
 things, such as the boasts a table allows; a JSON list on the wire, in the `Literal`'s order).
-A field's wire name is its own unless `option(wire=...)` gives the rules file's spelling
-(`autoOut`, `matchTarget`). Unknown names and values of the wrong kind are refused with
-`InvalidOption`.
+A field's wire name is its own, snake_case like every name of the API. Where the rules file
+spells an option in camelCase, `option(alias=...)` names that spelling (`autoOut` for
+`auto_out`): the API's first options used it, so clients still send it and the logs of the
+tables created then hold it. `parse_options` reads an alias as its option's name;
+`encode_options` and `options_schema` give only the wire names (the schema's descriptions
+name the aliases). Unknown names, an option given by both its names and values of the wrong
+kind are refused with `InvalidOption`.
 """
 
 from __future__ import annotations
@@ -32,37 +36,49 @@ class Range:
     high: int | None = None
 
 
-def option(default: Any, *, wire: str | None = None, doc: str = "") -> Any:
-    """A field of an options dataclass: its default, its wire name and what it does."""
-    return dataclasses.field(default=default, metadata={"wire": wire, "doc": doc})
-
-
-def wire_name(field: dataclasses.Field[Any]) -> str:
-    wire: str | None = field.metadata.get("wire")
-    return wire or field.name
+def option(default: Any, *, alias: str | None = None, doc: str = "") -> Any:
+    """A field of an options dataclass: its default, what it does and its old name (`alias`,
+    the rules file's camelCase spelling), if it has one."""
+    return dataclasses.field(default=default, metadata={"alias": alias, "doc": doc})
 
 
 def parse_options(cls: type[Opts], raw: Mapping[str, Any]) -> Opts:
-    """`cls` from a JSON object of wire names; absent names take their defaults."""
+    """`cls` from a JSON object of wire names (or their aliases); absent names take their
+    defaults."""
     if not isinstance(raw, Mapping):
         raise InvalidOption("options are a JSON object")
     specs = _specs(cls)
-    unknown = sorted(set(raw) - set(specs))
+    named = with_wire_names(cls, raw)
+    unknown = sorted(set(named) - set(specs))
     if unknown:
         known = ", ".join(specs) or "none"
         raise InvalidOption(f"unknown option(s) {unknown}; this game's options: {known}")
-    values = {}
-    for wire, (name, kind) in specs.items():
-        if wire in raw:
-            values[name] = _checked(wire, kind, raw[wire])
+    values = {name: _checked(name, specs[name], value) for name, value in named.items()}
     return cls(**values)
+
+
+def with_wire_names(cls: type, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """`raw` with each alias of an option of `cls` replaced by the option's wire name, the
+    other names (known or not) as they are; an option named twice is refused."""
+    aliases = _aliases(cls)
+    named: dict[str, Any] = {}
+    for key, value in raw.items():
+        wire = aliases.get(key, key)
+        if wire in named:
+            old = next(alias for alias, name in aliases.items() if name == wire)
+            raise InvalidOption(
+                f"option {wire!r} is given twice, by its name and by its old name {old!r}; "
+                "send it once"
+            )
+        named[wire] = value
+    return named
 
 
 def encode_options(options: object) -> dict[str, Any]:
     """The options as a JSON object of wire names (every field, defaults included)."""
     return {
-        wire: _wire_value(kind, getattr(options, name))
-        for wire, (name, kind) in _specs(type(options)).items()
+        name: _wire_value(kind, getattr(options, name))
+        for name, kind in _specs(type(options)).items()
     }
 
 
@@ -80,23 +96,54 @@ def options_schema(cls: type) -> dict[str, Any]:
         kind = typing.get_type_hints(cls, include_extras=True)[field.name]
         schema = _schema(kind)
         schema["default"] = _wire_value(kind, field.default)
-        if field.metadata.get("doc"):
-            schema["description"] = field.metadata["doc"]
-        properties[wire_name(field)] = schema
-    return {"type": "object", "additionalProperties": False, "properties": properties}
+        description = _description(field)
+        if description:
+            schema["description"] = description
+        properties[field.name] = schema
+    whole: dict[str, Any] = {"type": "object"}
+    if _aliases(cls):
+        whole["description"] = ALIASES_READ
+    return {**whole, "additionalProperties": False, "properties": properties}
 
 
-_SPECS: dict[type, dict[str, tuple[str, Any]]] = {}
+ALIASES_READ = (
+    "The options by their snake_case names. Where an option's description gives an old name "
+    "(the rules file's camelCase spelling, the API's first name for it), that name is read as "
+    "an alias of it; an object that names one option by both is refused (invalid_option)."
+)
 
 
-def _specs(cls: type) -> dict[str, tuple[str, Any]]:
-    """Each option's wire name, with its field name and type (worked out once per class)."""
+def _description(field: dataclasses.Field[Any]) -> str:
+    """What the option does, and its alias."""
+    doc: str = field.metadata.get("doc", "")
+    alias = field.metadata.get("alias")
+    if alias is None:
+        return doc
+    return "; ".join(filter(None, [doc, f"old name `{alias}` (the rules file's), still read"]))
+
+
+_SPECS: dict[type, dict[str, Any]] = {}
+_ALIASES: dict[type, dict[str, str]] = {}
+
+
+def _specs(cls: type) -> dict[str, Any]:
+    """Each option's wire name (its field's), with its type (worked out once per class)."""
     specs = _SPECS.get(cls)
     if specs is None:
         hints = typing.get_type_hints(cls, include_extras=True)
-        specs = {wire_name(f): (f.name, hints[f.name]) for f in dataclasses.fields(cls)}
+        specs = {f.name: hints[f.name] for f in dataclasses.fields(cls)}
         _SPECS[cls] = specs
     return specs
+
+
+def _aliases(cls: type) -> dict[str, str]:
+    """Each alias of an option of `cls`, with the option's wire name."""
+    aliases = _ALIASES.get(cls)
+    if aliases is None:
+        fields = dataclasses.fields(cls)
+        aliases = {f.metadata["alias"]: f.name for f in fields if f.metadata.get("alias")}
+        _ALIASES[cls] = aliases
+    return aliases
 
 
 def _checked(wire: str, kind: Any, value: Any) -> Any:

@@ -44,7 +44,7 @@ async def test_the_catalogue_lists_every_game(api: Api) -> None:
     assert by_variant["sixty_six"]["teams"] is None
     assert by_variant["sixty_six"]["seats"] == [2]
     assert by_variant["bura"]["seats"] == [2, 3, 4]
-    assert by_variant["sixty_six"]["options"]["properties"]["matchTarget"]["default"] == 7
+    assert by_variant["sixty_six"]["options"]["properties"]["match_target"]["default"] == 7
     for game in games:
         assert game["bots"] == ["random", "heuristic", "strong"]
         assert set(game["title"]) == {"ru", "en"}

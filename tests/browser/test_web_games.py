@@ -94,7 +94,7 @@ def check_the_end_screen(table: AnyTablePage) -> dict[str, Any]:
 
 def test_sixty_six_a_match_to_one_game_point(table: AnyTablePage, screenshots: Path | None) -> None:
     table.register("Вася")
-    table.create_any_table("sixty_six", options={"matchTarget": "1"})
+    table.create_any_table("sixty_six", options={"match_target": "1"})
     expect(table.page.locator("#felt")).to_have_attribute("data-seats", "2")
     clicks = play_to_the_end(
         table, random.Random(66), screenshots and screenshots / "sixty_six.png", 0.3
@@ -134,7 +134,7 @@ def test_bura_on_a_phone_to_three_penalty_points(
 
 def test_kozly_each_for_himself_to_one_mark(table: AnyTablePage, screenshots: Path | None) -> None:
     table.register("Коля")
-    table.create_any_table("kozly", options={"targetMarks": "1"})
+    table.create_any_table("kozly", options={"target_marks": "1"})
     # Each for himself: four sides on the score, no partner.
     expect(table.page.locator("#score .team-row")).to_have_count(4)
     expect(table.page.locator(".plate .tag", has_text="partner")).to_have_count(0)

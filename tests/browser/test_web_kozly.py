@@ -108,7 +108,7 @@ def test_kozly_a_whole_game_against_three_bots_marks_shown_points_hidden(
     score as the view's, other players' card points never appear."""
     table.register("Коля")
     table.create_any_table(
-        "kozly", options={"targetMarks": "5"}, others={1: "random", 2: "heuristic", 3: "random"}
+        "kozly", options={"target_marks": "5"}, others={1: "random", 2: "heuristic", 3: "random"}
     )
     expect(table.page.locator("#felt")).to_have_attribute("data-seats", "4")
     marks_seen: set[tuple[int, ...]] = set()
@@ -140,7 +140,7 @@ def test_kozly_on_a_phone_in_russian_and_english(
     page = table.page
     page.set_viewport_size({"width": 390, "height": 844})
     table.register("Коля")
-    table.create_any_table("kozly", options={"targetMarks": "1"})
+    table.create_any_table("kozly", options={"target_marks": "1"})
     shot = screenshots and screenshots / "web-phone-kozly.png"
     languages = {"ru": 0, "en": 0}
 

@@ -137,7 +137,7 @@ def test_sixty_six_the_person_closes_declares_and_exchanges(table: AnyTablePage)
         if match:
             table.page.click("#end-lobby")
         # The heuristic bot plays whole deals (the random one may claim out at once, falsely).
-        options = {"matchTarget": "1", "deck": DECKS[match % len(DECKS)]}
+        options = {"match_target": "1", "deck": DECKS[match % len(DECKS)]}
         table.create_any_table("sixty_six", options=options, others={1: "heuristic"})
         clicks = AnyClicks()
         for _ in range(MOVES_PER_GAME):
@@ -172,7 +172,7 @@ def test_sixty_six_on_a_phone_in_russian_and_english(
     page = table.page
     page.set_viewport_size({"width": 390, "height": 844})
     table.register("Петя")
-    table.create_any_table("sixty_six", options={"matchTarget": "1"}, others={1: "heuristic"})
+    table.create_any_table("sixty_six", options={"match_target": "1"}, others={1: "heuristic"})
     rng = random.Random(390)
     clicks = AnyClicks()
     shot = screenshots and screenshots / "web-phone-sixty_six.png"

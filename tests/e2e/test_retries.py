@@ -44,9 +44,9 @@ def servers(
 GAMES = [
     pytest.param("kozel24", 4, {}, id="kozel24"),
     # The other games' runs go with the slow suites (CI runs them), to keep the default quick.
-    pytest.param("sixty_six", 2, {"matchTarget": 2}, id="sixty_six", marks=pytest.mark.slow),
+    pytest.param("sixty_six", 2, {"match_target": 2}, id="sixty_six", marks=pytest.mark.slow),
     pytest.param("bura", 3, {"target": 3}, id="bura", marks=pytest.mark.slow),
-    pytest.param("kozly", 4, {"targetMarks": 1}, id="kozly", marks=pytest.mark.slow),
+    pytest.param("kozly", 4, {"target_marks": 1}, id="kozly", marks=pytest.mark.slow),
 ]
 
 

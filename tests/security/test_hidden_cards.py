@@ -148,7 +148,7 @@ async def check_everything(
 TABLES = [(variant, seats) for variant, game in GAMES.items() for seats in game.info.seat_counts]
 
 
-WHOLE_GAME_OPTIONS: dict[str, dict[str, Any]] = {"kozly": {"targetMarks": 4}}
+WHOLE_GAME_OPTIONS: dict[str, dict[str, Any]] = {"kozly": {"target_marks": 4}}
 """Kozly to 12 marks received runs past 3,000 steps of random play; to 4 it ends, after
 several rounds (KZ-19), and keeps the slow suite's longest test within a minute."""
 

@@ -135,6 +135,9 @@ class TableOptionsIn(BaseModel):
     """The table's own options (`move_clock_s`, `first_dealer`) and its game's, by the names
     its catalogue entry gives (`GET /v1/games/{variant}`: `options` is their JSON Schema);
     a name the game does not know, or a value it does not take, is 422 `invalid_option`.
+    Every name is snake_case; an option's old camelCase name (the rules file's, which its
+    schema's description gives: `matchTarget` for `match_target`) is read as an alias, and
+    the table shows the snake_case name. One option named both ways is 422 `invalid_option`.
     `eggs` and `messages` are the 24-card Kozel's (K-15, K-16)."""
 
     model_config = ConfigDict(extra="allow")

@@ -106,7 +106,7 @@ class Ranks:
         return known
 
     def leads(self, hand: int) -> tuple[int, ...]:
-        """Every lead from `hand`: each non-empty set of one class (and with `rankLeads`, each
+        """Every lead from `hand`: each non-empty set of one class (and with `rank_leads`, each
         set of two or more of one rank)."""
         known = self._leads.get(hand)
         if known is None:

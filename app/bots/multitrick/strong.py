@@ -81,7 +81,7 @@ class StrongTrickBot:
         self._rank_leads = self._rank_leads or any(
             isinstance(a, Lead) and len({ranking.class_of(c) for c in a.cards}) > 1
             for a in view.legal_actions
-        )  # the table's `rankLeads`, once a lead of one rank is offered (options stay put)
+        )  # the table's `rank_leads`, once a lead of one rank is offered (options stay put)
         rank_leads = self._rank_leads
         key = (view.deal_no, ranking, rank_leads)
         if self._ranks is None or self._ranks[0] != key:

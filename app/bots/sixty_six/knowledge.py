@@ -2,7 +2,7 @@
 taken points, and the cards known to lie in the other hand.
 
 A player keeps count in his head (S66-13, S66-22): the counted score is not shown while
-`autoOut` is false. In `soft` the view holds the seat's own taken tricks, so its score is
+`auto_out` is false. In `soft` the view holds the seat's own taken tricks, so its score is
 exact from any single view. In `hard` only the last trick shows: `Memory` notes every trick
 the seat sees, keyed by its place in the deal, and the score is exact only when it has seen
 every trick it took (a bot built afresh for each move has seen fewer: its count is then a
@@ -84,7 +84,7 @@ def read(view: View[SixtySixView], memory: Memory) -> Knowledge:
     memory.observe(view)
     hand = view.hand or ()
     won = game.tricks_won[seat]
-    if game.points is not None:  # autoOut: the server shows the score
+    if game.points is not None:  # auto_out: the server shows the score
         score, exact = game.points[seat], True
     else:
         score = sum(memory.own_tricks.values())

@@ -2,9 +2,9 @@
 the priority of a claim (B-17).
 
 A combination is a property of a hand of exactly four cards. With `T` the trump suit:
-bura is four trumps; четыре конца four aces (or four tens with `fourEndsTens`); молодка four
+bura is four trumps; четыре конца four aces (or four tens with `four_ends_tens`); молодка four
 cards of one suit other than `T`; Москва three of the hand's aces (including the trump ace
-with `moscowTrumpAce`). Ranked bura > четыре конца > молодка > Москва.
+with `moscow_trump_ace`). Ranked bura > четыре конца > молодка > Москва.
 """
 
 from __future__ import annotations

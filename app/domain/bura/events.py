@@ -24,7 +24,7 @@ class TrumpTurned(Event):
 @dataclass(frozen=True, slots=True)
 class CombinationClaimed(Event):
     """B-17: the seat shows the combination's cards (they stay in its hand) and takes the
-    lead of the trick; with `lateClaims` the cards played to it go back first."""
+    lead of the trick; with `late_claims` the cards played to it go back first."""
 
     TYPE = "combination_claimed"
     seat: int

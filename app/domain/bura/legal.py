@@ -41,7 +41,7 @@ def legal_actions(state: GameState, seat: int) -> tuple[Command, ...]:
 
 
 def extra_leads(state: GameState, seat: int) -> tuple[tuple[Card, ...], ...]:
-    """B-9 `aceLeads`: the claimant of a Москва or четыре конца may lead the claimed cards."""
+    """B-9 `ace_leads`: the claimant of a Москва or четыре конца may lead the claimed cards."""
     claim = state.running.claim
     if not state.options.ace_leads or claim is None or claim.seat != seat:
         return ()
@@ -50,7 +50,7 @@ def extra_leads(state: GameState, seat: int) -> tuple[tuple[Card, ...], ...]:
 
 def in_window(state: GameState, seat: int) -> bool:
     """B-17: a player who has the lead has no claim; by default a claim comes before the
-    trick's lead, with `lateClaims` at any moment before the claimant has played to it."""
+    trick's lead, with `late_claims` at any moment before the claimant has played to it."""
     trick = state.running.board.trick
     if seat == trick.leader or trick.has_played(seat):
         return False

@@ -65,7 +65,7 @@ def _totals(board: Board) -> tuple[tuple[int, ...], tuple[bool, ...]]:
 
 def _scored(state: GameState, board: Board, reason: str, base: tuple[int, ...]) -> list[Event]:
     """The deal's score (its penalties doubled after eggs, B-19), and the game's end: at the
-    target (B-21), or with `singleDeal` after the first deal someone wins."""
+    target (B-21), or with `single_deal` after the first deal someone wins."""
     points, took = _totals(board)
     penalties = doubled(base, state.series.multiplier)
     scored = DealScored(

@@ -3,7 +3,7 @@
 A seat sees its own hand, the hand sizes, the stock's size, the trump card while it lies
 under the stock (and who drew it, once drawn), every face-up card on the table, and of a
 face-down discard only who made it and how many cards it had (its own it sees; with
-`openDiscards` everyone does). Claimed combinations are shown with their cards, and stay
+`open_discards` everyone does). Claimed combinations are shown with their cards, and stay
 known. Pile totals are hidden until the deal's end (`last_deal`).
 """
 

@@ -63,7 +63,7 @@ def replay(events: Iterable[Event]) -> GameState:
 
 
 def _first_leader(state: GameState) -> int:
-    """K4-9: the dealer in deal 1 (and always with `dealerLeads`), else the last trick's
+    """K4-9: the dealer in deal 1 (and always with `dealer_leads`), else the last trick's
     taker."""
     series = state.series
     assert series.dealer is not None

@@ -1,5 +1,5 @@
-"""The table options of Kozel with 4 cards (K4-4, K4-9, K4-10, K4-11, K4-19), by the rules
-file's wire names."""
+"""The table options of Kozel with 4 cards (K4-4, K4-9, K4-10, K4-11, K4-19); each alias is
+the rules file's name for it."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ class Options:
         doc="K4-4: fixed trumps, 7♣ on top of every club, queen and jack; no card is shown",
     )
     dealer_leads: bool = option(
-        False, wire="dealerLeads", doc="K4-9: the dealer leads the first trick of every deal"
+        False, alias="dealerLeads", doc="K4-9: the dealer leads the first trick of every deal"
     )
     handoff: bool = option(
         False,
@@ -23,8 +23,8 @@ class Options:
         "as many cards",
     )
     rank_leads: bool = option(
-        False, wire="rankLeads", doc="K4-11: two or more cards of one rank are a lead too"
+        False, alias="rankLeads", doc="K4-11: two or more cards of one rank are a lead too"
     )
     eggs_double: bool = option(
-        False, wire="eggsDouble", doc="K4-19: after a 60:60 the next write is doubled"
+        False, alias="eggsDouble", doc="K4-19: after a 60:60 the next write is doubled"
     )

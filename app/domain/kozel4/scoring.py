@@ -17,7 +17,7 @@ WITH_EGGS = "with_eggs"
 
 def deal_scored(state: GameState, board: Board) -> DealScored:
     """K4-18, K4-19: the team with 61 or more wins; the other has 2, 4 or 6 written; 60:60
-    is balls and writes nothing (doubling the next write with `eggsDouble`)."""
+    is balls and writes nothing (doubling the next write with `eggs_double`)."""
     teams = PARTNERS.teams
     assert teams is not None
     points = tuple(board.pile_points(team) for team in teams)

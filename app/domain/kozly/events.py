@@ -18,8 +18,9 @@ from app.domain.events import Event, EventRegistry
 
 @dataclass(frozen=True, slots=True)
 class GameStarted(Event):
-    """KZ-7: the table's options (wire names), its seats and the first dealer, drawn by lot
-    or set by the table's creator."""
+    """KZ-7: the table's options (wire names, or in an older log their aliases: `parse_options`
+    reads both), its seats and the first dealer, drawn by lot or set by the table's
+    creator."""
 
     TYPE = "game_started"
     options: dict[str, Any]

@@ -1,9 +1,9 @@
 """The count, the marks and the end of the game (KZ-16 to KZ-20): pure functions of numbers.
 
-A round is won by the one player with the highest total, when it is at least `winAt`
+A round is won by the one player with the highest total, when it is at least `win_at`
 (KZ-16): in `halves` on the deal's own points, in `stock` on the running totals carried over
 the deals (KZ-17). The losers pay the winner from their marks, the round's dealers 1 and the
-others 2 (KZ-18); the game ends when a player has received `targetMarks`, or (`ruined`) when
+others 2 (KZ-18); the game ends when a player has received `target_marks`, or (`ruined`) when
 a player has none left (KZ-19).
 """
 
@@ -85,7 +85,7 @@ def game_over(
     options: Options, marks: tuple[int, ...], received: tuple[int, ...], winner: int
 ) -> bool:
     """KZ-19, at the end of a round that `winner` won: `received12`, he has received
-    `targetMarks` or more in all (gross); `ruined`, someone has no marks left."""
+    `target_marks` or more in all (gross); `ruined`, someone has no marks left."""
     if options.end == "received12":
         return received[winner] >= options.target_marks
     return 0 in marks

@@ -117,7 +117,7 @@ class Board:
         return self._but(hands=tuple(map(canonical, hands)), stock=self.stock[len(draws) :])
 
     def restart(self, leader: int) -> Board:
-        """K4-14, B-17 `lateClaims`: every card played to the trick goes back to the hand it
+        """K4-14, B-17 `late_claims`: every card played to the trick goes back to the hand it
         came from (a face-down card stays hidden), and the trick starts again."""
         hands = [list(hand) for hand in self.hands]
         down, returned = list(self.down), set(self.returned_up)

@@ -20,7 +20,8 @@ from app.domain.multitrick.board import Draw
 
 @dataclass(frozen=True, slots=True)
 class GameStarted(Event):
-    """The table's options (wire names), its seat count and the dealer of deal 1."""
+    """The table's options (wire names, or in an older log their aliases: `parse_options`
+    reads both), its seat count and the dealer of deal 1."""
 
     TYPE = "game_started"
     options: dict[str, Any]
@@ -79,7 +80,7 @@ class CardsBeaten(Event):
 @dataclass(frozen=True, slots=True)
 class CardsDiscarded(Event):
     """`k` cards passed face down: the others learn only how many (K4-12, B-10), unless the
-    table plays open discards (B-10 `openDiscards`)."""
+    table plays open discards (B-10 `open_discards`)."""
 
     TYPE = "cards_discarded"
     seat: int

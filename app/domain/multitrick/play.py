@@ -3,7 +3,7 @@ states (the trick taken and the draws that follow it), the board after each fact
 move is refused, in the rules' words.
 
 The two games differ only in what they pass in: the ranking of the deal, whether leads of
-one rank are allowed (`rankLeads`), whether discards are face up (B-10 `openDiscards`), the
+one rank are allowed (`rank_leads`), whether discards are face up (B-10 `open_discards`), the
 card everyone sees drawn (B-7), and their rule ids.
 """
 

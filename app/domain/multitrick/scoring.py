@@ -32,7 +32,7 @@ def full_deal(
 
     A side with 61 or more wins and gets 0, every other side the scale. With two sides
     nobody reaching 61 is 60:60, eggs: nothing (K4-19, B-18). With three or four, nobody is
-    exempt then, unless `winNeeds61` is off: the top totals get 0 (all equal: eggs).
+    exempt then, unless `win_needs_61` is off: the top totals get 0 (all equal: eggs).
     """
     sides = range(len(points))
     winners = {s for s in sides if points[s] >= WIN}

@@ -57,7 +57,7 @@ class Series:
     next_leader: int | None = None
     """The seat that took the last trick of the last deal (None: that deal had none)."""
     multiplier: int = 1
-    """K4-19, B-19 `eggsDouble`: what the next penalties are multiplied by."""
+    """K4-19, B-19 `eggs_double`: what the next penalties are multiplied by."""
     eggs_played: bool = False
     """A deal of the game was eggs (K4-20: "goats with balls")."""
     seed: bytes = b""
@@ -79,7 +79,7 @@ class Series:
 
     def scored(self, deal: DealScored, eggs_double: bool, last_taker: int | None) -> Series:
         """After a deal: its penalties added; after eggs the multiplier doubles (with
-        `eggsDouble`), after a write it returns to 1."""
+        `eggs_double`), after a write it returns to 1."""
         multiplier = self.multiplier * 2 if deal.eggs and eggs_double else 1
         return replace(
             self,

@@ -2,7 +2,7 @@
 K4-12, B-9, B-10), each listed once, its cards in the canonical order (`deck.canonical`).
 
 A lead is `k` cards of one class (a suit, or the ladder's trumps under K4-4), or with
-`rankLeads` two or more cards of one rank. A response is exactly `k` cards: a **beat** when
+`rank_leads` two or more cards of one rank. A response is exactly `k` cards: a **beat** when
 the cards can be paired one-to-one with the top set so that each beats (`Ranking.beats`) its
 partner, else only a **discard**. The client names the set; the engine searches the pairing
 (at most 4! = 24 orderings).
@@ -25,7 +25,7 @@ def one_class(cards: Sequence[Card], ranking: Ranking) -> bool:
 
 
 def lead_sets(hand: Sequence[Card], ranking: Ranking, rank_leads: bool) -> tuple[CardSet, ...]:
-    """Every legal lead from `hand`: each set of one class, and with `rankLeads` each set of
+    """Every legal lead from `hand`: each set of one class, and with `rank_leads` each set of
     two or more of one rank; smallest first, each once."""
     groups: dict[object, list[Card]] = {}
     for card in canonical(hand):

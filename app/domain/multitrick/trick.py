@@ -29,7 +29,7 @@ class TrickPlay:
     cards: tuple[Card, ...]
     face_up: bool
     """Leads and beats are face up; a discard is face down unless the table plays open
-    discards (B-10 `openDiscards`)."""
+    discards (B-10 `open_discards`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """`decide(state, command) -> events`: check a command against the rules and state the facts,
 with every consequence that needs nobody's choice: the deal after the cut, the draw after a
-trick, the server's claim (`autoOut`, the last trick), the score of a deal, the end of the
+trick, the server's claim (`auto_out`, the last trick), the score of a deal, the end of the
 match. Nothing here changes state; each step is folded through `evolve` to judge the next.
 """
 
@@ -149,7 +149,7 @@ def _accepted(state: GameState, command: SeatCommand) -> list[SixtySixEvent]:
 
 def _follow(state: GameState, played: CardPlayed) -> list[SixtySixEvent]:
     """The trick is complete: who takes it (S66-9), then the end of the cards (S66-25), the
-    server's claim (`autoOut`, S66-22, before any draw) or the draw (S66-11, S66-20)."""
+    server's claim (`auto_out`, S66-22, before any draw) or the draw (S66-11, S66-20)."""
     state = evolve(state, played)
     deal = _deal(state)
     assert deal.trump is not None
@@ -180,7 +180,7 @@ def _draws(state: GameState) -> list[SixtySixEvent]:
 
 
 def _auto_out(state: GameState, seat: int) -> list[SixtySixEvent]:
-    """S66-22: with `autoOut` the server claims the moment a score reaches 66."""
+    """S66-22: with `auto_out` the server claims the moment a score reaches 66."""
     if (
         state.rules.auto_out
         and scoring.counted_score(_deal(state), state.rules, seat) >= scoring.OUT

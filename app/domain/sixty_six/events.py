@@ -21,7 +21,8 @@ from app.domain.sixty_six.state import DealEnd
 class GameStarted(Event):
     TYPE = "game_started"
     options: dict[str, Any]
-    """The table's options by their wire names (`encode_options`)."""
+    """The table's options by their wire names (`encode_options`); an older log has their
+    aliases, the rules file's names (`parse_options` reads both)."""
     seats: int
     first_dealer: int
 
@@ -149,7 +150,7 @@ class TrickTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class OutClaimed(Event):
-    """S66-22: `seat` claims 66; `automatic` when the server claims for him (`autoOut`, or
+    """S66-22: `seat` claims 66; `automatic` when the server claims for him (`auto_out`, or
     the last trick, S66-25)."""
 
     TYPE = "out_claimed"

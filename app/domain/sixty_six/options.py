@@ -1,7 +1,7 @@
 """The table options of Sixty-six (the rules file's table), and the rules they make.
 
 `Options` is the wire form, read and described by `app.domain.options`; `Rules` is what the
-engine plays by: the same choices as enums, with `marriagesWhenClosed` resolved by the deck
+engine plays by: the same choices as enums, with `marriages_when_closed` resolved by the deck
 when the table leaves it unset (S66-16). The state keeps `Rules`.
 """
 
@@ -40,18 +40,18 @@ class Options:
     )
     auto_out: bool = option(
         False,
-        wire="autoOut",
+        alias="autoOut",
         doc="true: the server ends the deal when a player reaches 66; false: players claim "
         "out themselves and their counted scores are never shown (S66-13, S66-22)",
     )
     marriages_when_closed: bool | None = option(
         None,
-        wire="marriagesWhenClosed",
+        alias="marriagesWhenClosed",
         doc="marriages also once the stock is closed or exhausted; null: false with 66, "
         "true with schnapsen (S66-16)",
     )
     match_target: Annotated[int, Range(1, MAX_MATCH_TARGET)] = option(
-        7, wire="matchTarget", doc="the game points that win the match (S66-27)"
+        7, alias="matchTarget", doc="the game points that win the match (S66-27)"
     )
 
 

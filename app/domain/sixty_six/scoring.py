@@ -139,7 +139,7 @@ def resigned(seat: int) -> Outcome:
 
 
 def match_winner(game_points: tuple[int, int], rules: Rules) -> int | None:
-    """S66-27: the first to `matchTarget` wins (one seat scores per deal, so never both)."""
+    """S66-27: the first to `match_target` wins (one seat scores per deal, so never both)."""
     for seat, total in enumerate(game_points):
         if total >= rules.match_target:
             return seat

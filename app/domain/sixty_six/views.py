@@ -5,7 +5,7 @@ A seat sees its hand, the trick on the table, the face-up trump card, the last c
 trick until the next card is played, the declared marriages and their cards still in hand,
 the exchanges, who closed, and how many tricks each side has taken. In `soft` it also sees
 its own taken tricks. It never sees the other hand, the stock's face-down cards, or a counted
-score while `autoOut` is false. When a deal ends everything is shown in `last_deal`.
+score while `auto_out` is false. When a deal ends everything is shown in `last_deal`.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class ClosingView:
     """`oTricks` (S66-19): whether the closer's opponent had won a trick (trick counts are
     public)."""
     opponent_points: int | None
-    """`oPts`, a counted score: shown only with `autoOut` (S66-13)."""
+    """`oPts`, a counted score: shown only with `auto_out` (S66-13)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,7 @@ class SixtySixView:
     taken: tuple[TrickView, ...] | None
     """`soft`: the viewer's own taken tricks (S66-13); None in `hard` and for a spectator."""
     points: tuple[int, int] | None
-    """Both counted scores (S66-21), only with `autoOut` (S66-13)."""
+    """Both counted scores (S66-21), only with `auto_out` (S66-13)."""
     marriages: tuple[Marriage, ...]
     shown: tuple[tuple[Card, ...], ...]
     """Per seat, the cards of its declared marriages still in its hand: public (S66-13)."""

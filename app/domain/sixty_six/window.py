@@ -67,7 +67,7 @@ def why_not_exchange(state: GameState) -> str | None:
 
 def why_not_declare(state: GameState, suit: Suit) -> str | None:
     """S66-15, S66-16: on lead, once per lead, holding K and Q; the stock open unless
-    `marriagesWhenClosed`; `hard`: after a won trick."""
+    `marriages_when_closed`; `hard`: after a won trick."""
     rules = state.rules
     deal = state.deal
     if state.phase is not Phase.LEAD or deal is None:
@@ -86,9 +86,9 @@ def why_not_declare(state: GameState, suit: Suit) -> str | None:
 
 
 def why_not_claim(state: GameState) -> str | None:
-    """S66-22: on lead, just after winning a trick or declaring; never with `autoOut`."""
+    """S66-22: on lead, just after winning a trick or declaring; never with `auto_out`."""
     if state.rules.auto_out:
-        return "autoOut is on: the server claims for you (S66-22)"
+        return "auto_out is on: the server claims for you (S66-22)"
     deal = _on_lead(state)
     if deal is None:
         return "you may claim only while on lead (S66-22)"

@@ -246,7 +246,5 @@ def test_b_22_irregularities_the_clock_and_resignation() -> None:
 
 
 def test_b_23_no_open_hands_and_no_stakes() -> None:
-    assert "open" not in " ".join(GAME.encode_options(Options())).lower().replace(
-        "opendiscards", ""
-    )
-    assert not {"stake", "stakes", "openHands"} & set(GAME.encode_options(Options()))
+    assert "open" not in " ".join(GAME.encode_options(Options())).replace("open_discards", "")
+    assert not {"stake", "stakes", "open_hands"} & set(GAME.encode_options(Options()))

@@ -112,7 +112,7 @@ def test_k4_8_under_ladder_no_card_is_shown() -> None:
 
 
 def test_k4_9_first_leaders_example_12() -> None:
-    """Deal 1: the dealer leads. Later: the taker of the last trick, unless `dealerLeads`."""
+    """Deal 1: the dealer leads. Later: the taker of the last trick, unless `dealer_leads`."""
     state = position(["6C", "7C", "8C", "9C"], dealer=3)
     assert GAME.to_act(state) == (3,)
     state = position(["6C", "7C", "8C", "9C"], dealer=0, deal_no=2, next_leader=1)

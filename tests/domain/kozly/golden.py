@@ -4,7 +4,7 @@ A file holds a header line with the table's options and first dealer, then each 
 (`> play 3 AD`) followed by the events the engine must state for it, one per line
 (`  trick_taken winner=0 points=25`). To record a new one from a seeded random game:
 
-    python -m tests.domain.kozly.golden NAME SEED dealMode=stock winAt=61
+    python -m tests.domain.kozly.golden NAME SEED deal_mode=stock win_at=61
 
 and review it before committing it.
 """

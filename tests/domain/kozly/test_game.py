@@ -29,34 +29,37 @@ def test_kozly_is_registered_with_its_catalogue_entry() -> None:
     assert GAME.state_schema == 1
 
 
-def test_the_options_use_the_rules_file_s_wire_names() -> None:
+def test_the_options_by_snake_case_names_and_the_rules_file_s_as_aliases() -> None:
     assert GAME.encode_options(Options()) == {
-        "dealMode": "halves",
-        "winAt": 60,
-        "targetMarks": 12,
+        "deal_mode": "halves",
+        "win_at": 60,
+        "target_marks": 12,
         "end": "received12",
     }
-    raw = {"dealMode": "stock", "winAt": 61, "targetMarks": 30, "end": "ruined"}
+    raw = {"deal_mode": "stock", "win_at": 61, "target_marks": 30, "end": "ruined"}
     options = GAME.parse_options(raw, 4)
     assert options == Options(deal_mode="stock", win_at=61, target_marks=30, end="ruined")
     assert GAME.encode_options(options) == raw
     schema = options_schema(Options)["properties"]
-    assert schema["dealMode"]["enum"] == ["halves", "stock"]
-    assert schema["winAt"]["enum"] == [60, 61]
-    assert schema["targetMarks"]["minimum"] == 1
+    assert schema["deal_mode"]["enum"] == ["halves", "stock"]
+    assert schema["win_at"]["enum"] == [60, 61]
+    assert schema["target_marks"]["minimum"] == 1
     assert schema["end"]["enum"] == ["received12", "ruined"]
+    old = {"dealMode": "stock", "winAt": 61, "targetMarks": 30, "end": "ruined"}
+    assert GAME.parse_options(old, 4) == options
 
 
 @pytest.mark.parametrize(
     "raw",
     [
-        {"dealMode": "draw"},
-        {"winAt": 62},
-        {"winAt": True},
-        {"targetMarks": 0},
+        {"deal_mode": "draw"},
+        {"win_at": 62},
+        {"win_at": True},
+        {"target_marks": 0},
         {"end": "twelve"},
         {"jacks": "other"},  # KZ-4: no option for the jack order
-        {"deal_mode": "stock"},
+        {"dealMode": "stock", "deal_mode": "stock"},  # one option by both its names
+        {"winAt": 59},  # the rules file's name reads as the option, its value is checked
     ],
 )
 def test_options_outside_the_table_are_refused(raw: dict[str, object]) -> None:
@@ -67,7 +70,7 @@ def test_options_outside_the_table_are_refused(raw: dict[str, object]) -> None:
 def test_the_first_event_records_options_seats_and_first_dealer() -> None:
     (started,) = GAME.start_game(Options(deal_mode="stock"), 4, 3)
     assert started == GameStarted(GAME.encode_options(Options(deal_mode="stock")), 4, 3)
-    assert started.payload()["options"]["dealMode"] == "stock"
+    assert started.payload()["options"]["deal_mode"] == "stock"
     state = fold(None, [started])
     assert state.options == Options(deal_mode="stock")
     assert state.next_dealer == 3

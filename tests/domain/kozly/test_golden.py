@@ -21,8 +21,8 @@ def golden_files() -> list[Path]:
 
 def test_there_are_golden_games_of_each_deal_mode_and_end() -> None:
     headers = [path.read_text(encoding="utf-8").splitlines()[0] for path in golden_files()]
-    assert any("dealMode=halves" in h and "end=received12" in h for h in headers)
-    assert any("dealMode=stock" in h and "winAt=61" in h for h in headers)
+    assert any("deal_mode=halves" in h and "end=received12" in h for h in headers)
+    assert any("deal_mode=stock" in h and "win_at=61" in h for h in headers)
     assert any("end=ruined" in h for h in headers)
 
 

@@ -1,5 +1,5 @@
 """Random playouts of every option of the rules file's table: each deal mode with each end
-(`dealMode` x `end`), `winAt` and `targetMarks` drawn per game. Every game ends and keeps the
+(`deal_mode` x `end`), `win_at` and `target_marks` drawn per game. Every game ends and keeps the
 invariants of `playout` at every step (the views, payloads, refusals and snapshot at a
 sample of the steps, and at every step of a few games)."""
 

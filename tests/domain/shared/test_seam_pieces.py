@@ -13,7 +13,15 @@ from app.domain.codec import decode, encode
 from app.domain.commands import Command, CommandSet
 from app.domain.errors import InvalidOption, MalformedCard, MalformedCommand, MalformedEvent
 from app.domain.events import Event, EventRegistry
-from app.domain.options import Range, encode_options, option, options_schema, parse_options
+from app.domain.options import (
+    ALIASES_READ,
+    Range,
+    encode_options,
+    option,
+    options_schema,
+    parse_options,
+    with_wire_names,
+)
 from app.domain.ranking import Ranking, trump_suit_ranking
 from app.domain.seats import PARTNERS, Seating
 from app.domain.stock import draw, draw_order
@@ -50,32 +58,70 @@ def test_teams_must_seat_everyone_once() -> None:
 @dataclass(frozen=True)
 class _Options:
     deck: Literal["66", "schnapsen"] = option("66", doc="the deck")
-    auto_out: bool = option(False, wire="autoOut")
-    target: Annotated[int, Range(1, 20)] = option(7, wire="matchTarget")
-    when_closed: bool | None = option(None, wire="marriagesWhenClosed")
+    auto_out: bool = option(False, alias="autoOut")
+    match_target: Annotated[int, Range(1, 20)] = option(7, alias="matchTarget", doc="to win")
+    marriages_when_closed: bool | None = option(None, alias="marriagesWhenClosed")
 
 
 def test_options_read_wire_names_and_keep_defaults() -> None:
-    options = parse_options(_Options, {"autoOut": True, "matchTarget": 11})
-    assert options == _Options(auto_out=True, target=11)
+    options = parse_options(_Options, {"auto_out": True, "match_target": 11})
+    assert options == _Options(auto_out=True, match_target=11)
     assert encode_options(options) == {
         "deck": "66",
-        "autoOut": True,
-        "matchTarget": 11,
-        "marriagesWhenClosed": None,
+        "auto_out": True,
+        "match_target": 11,
+        "marriages_when_closed": None,
     }
+
+
+def test_an_alias_reads_as_its_option_and_is_written_by_the_wire_name() -> None:
+    """The old camelCase names are read (clients send them, old logs hold them); only the
+    snake_case names are written."""
+    raw = {"autoOut": True, "matchTarget": 11, "marriagesWhenClosed": False}
+    options = parse_options(_Options, raw)
+    assert options == _Options(auto_out=True, match_target=11, marriages_when_closed=False)
+    assert encode_options(options) == {
+        "deck": "66",
+        "auto_out": True,
+        "match_target": 11,
+        "marriages_when_closed": False,
+    }
+    assert parse_options(_Options, {"deck": "66", "autoOut": True}) == parse_options(
+        _Options, {"deck": "66", "auto_out": True}
+    )
+
+
+def test_an_option_given_by_both_its_names_is_refused() -> None:
+    for raw in ({"autoOut": True, "auto_out": True}, {"auto_out": False, "autoOut": True}):
+        with pytest.raises(InvalidOption, match=r"'auto_out' is given twice.*'autoOut'"):
+            parse_options(_Options, raw)
+
+
+def test_with_wire_names_renames_only_the_aliases() -> None:
+    raw = {"matchTarget": 3, "move_clock_s": 30, "deck": "66"}
+    assert with_wire_names(_Options, raw) == {"match_target": 3, "move_clock_s": 30, "deck": "66"}
+
+
+def test_an_unknown_name_is_refused_with_the_snake_case_names() -> None:
+    with pytest.raises(InvalidOption) as refused:
+        parse_options(_Options, {"autoout": True})
+    assert str(refused.value) == (
+        "unknown option(s) ['autoout']; this game's options: deck, auto_out, match_target, "
+        "marriages_when_closed"
+    )
 
 
 @pytest.mark.parametrize(
     "raw",
     [
-        {"auto_out": True},  # the field name is not the wire name
-        {"autoOut": 1},  # an int is not a bool
-        {"matchTarget": 0},
+        {"when_closed": True},  # neither a wire name nor an alias
+        {"auto_out": 1},  # an int is not a bool
+        {"autoOut": 1},  # nor through the alias
+        {"match_target": 0},
         {"matchTarget": 21},
-        {"matchTarget": 7.0},
+        {"match_target": 7.0},
         {"deck": "36"},
-        {"marriagesWhenClosed": "yes"},
+        {"marriages_when_closed": "yes"},
     ],
 )
 def test_options_refuse_unknown_names_and_bad_values(raw: dict[str, object]) -> None:
@@ -83,24 +129,45 @@ def test_options_refuse_unknown_names_and_bad_values(raw: dict[str, object]) -> 
         parse_options(_Options, raw)
 
 
-def test_options_schema_describes_each_option() -> None:
+def test_options_schema_describes_each_option_by_its_wire_name() -> None:
     schema = options_schema(_Options)
     assert schema["additionalProperties"] is False
+    assert list(schema["properties"]) == [
+        "deck",
+        "auto_out",
+        "match_target",
+        "marriages_when_closed",
+    ]
     assert schema["properties"]["deck"] == {
         "enum": ["66", "schnapsen"],
         "default": "66",
         "description": "the deck",
     }
-    assert schema["properties"]["matchTarget"] == {
+    assert schema["properties"]["match_target"] == {
         "type": "integer",
         "minimum": 1,
         "maximum": 20,
         "default": 7,
+        "description": "to win; old name `matchTarget` (the rules file's), still read",
     }
-    assert schema["properties"]["marriagesWhenClosed"]["anyOf"] == [
+    assert schema["properties"]["marriages_when_closed"]["anyOf"] == [
         {"type": "boolean"},
         {"type": "null"},
     ]
+    assert "`marriagesWhenClosed`" in schema["properties"]["marriages_when_closed"]["description"]
+    assert schema["description"] == ALIASES_READ
+
+
+def test_a_schema_without_aliases_says_nothing_of_them() -> None:
+    @dataclass(frozen=True)
+    class Plain:
+        eggs: bool = True
+
+    assert options_schema(Plain) == {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {"eggs": {"type": "boolean", "default": True}},
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +285,7 @@ class _Snapshot:
 
 
 def test_options_round_trip_through_the_codec_and_a_literal_refuses_other_values() -> None:
-    snapshot = _Snapshot(_Options(deck="schnapsen", target=11))
+    snapshot = _Snapshot(_Options(deck="schnapsen", match_target=11))
     assert decode(_Snapshot, encode(snapshot)) == snapshot
     with pytest.raises(MalformedEvent, match="not one of"):
         decode(_Snapshot, {"options": {**encode(snapshot.options), "deck": "36"}})

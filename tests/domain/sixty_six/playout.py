@@ -282,7 +282,7 @@ ALL_OPTIONS = [
 
 
 def variants(options: Options, seed: int) -> Options:
-    """The combination, with a match target and `marriagesWhenClosed` drawn from the seed."""
+    """The combination, with a match target and `marriages_when_closed` drawn from the seed."""
     rng = random.Random(seed * 7919)
     return Options(
         deck=options.deck,

@@ -1,5 +1,5 @@
-"""Random playouts of every option combination (deck, strictness and autoOut, with the match
-target and `marriagesWhenClosed` drawn per game), checking the conformance invariants of
+"""Random playouts of every option combination (deck, strictness and auto_out, with the match
+target and `marriages_when_closed` drawn per game), checking the conformance invariants of
 `playout` at every step. The default run plays fifty games per combination (four hundred in
 all), half of them with every view and event payload checked for leaks; the slow run plays
 a thousand per combination, all checked."""

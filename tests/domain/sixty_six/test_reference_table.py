@@ -1,11 +1,11 @@
 """S66-23 … S66-25 against the published game-point table of cpatrasciuc/schnapsen-card-game
 (`src/model/game_state_test.py`, `GetGamePointsTest.test_one_player_reaches_66_talon_not_closed`),
-which plays `schnapsen` with the automatic claim (our `autoOut = true`).
+which plays `schnapsen` with the automatic claim (our `auto_out = true`).
 
 Each row is `(trick points, winner of the last trick, closer, opponent's points at the
 closing) -> game points`, players ONE and TWO as seats 0 and 1. That engine tells "won a
 trick" by points > 0, which is exact without nines; our count of tricks is given the same way.
-With `autoOut` the player who reaches 66 has claimed (S66-22); otherwise the cards ran out
+With `auto_out` the player who reaches 66 has claimed (S66-22); otherwise the cards ran out
 (S66-25). Every row is also checked with the seats swapped, as the original test does.
 """
 

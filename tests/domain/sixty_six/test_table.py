@@ -42,13 +42,15 @@ def test_the_options_by_their_wire_names() -> None:
     assert GAME.encode_options(Options()) == {
         "deck": "66",
         "strictness": "soft",
-        "autoOut": False,
-        "marriagesWhenClosed": None,
-        "matchTarget": 7,
+        "auto_out": False,
+        "marriages_when_closed": None,
+        "match_target": 7,
     }
-    raw = {"deck": "schnapsen", "strictness": "hard", "autoOut": True, "matchTarget": 3}
+    raw = {"deck": "schnapsen", "strictness": "hard", "auto_out": True, "match_target": 3}
     options = GAME.parse_options(raw, 2)
     assert options == Options("schnapsen", "hard", True, None, 3)
+    old = {"deck": "schnapsen", "strictness": "hard", "autoOut": True, "matchTarget": 3}
+    assert GAME.parse_options(old, 2) == options  # the rules file's names are aliases
     assert Rules.of(options) == Rules(DeckKind.SCHNAPSEN, Strictness.HARD, True, True, 3)
     assert Rules.of(Options()).marriages_when_closed is False  # S66-16: by the deck
     assert Rules.of(Options(marriages_when_closed=True)).marriages_when_closed is True
@@ -62,11 +64,12 @@ def test_the_options_by_their_wire_names() -> None:
     [
         {"deck": "36"},
         {"strictness": "medium"},
+        {"auto_out": "yes"},
         {"autoOut": "yes"},
-        {"auto_out": True},
-        {"matchTarget": 0},
-        {"matchTarget": 22},
-        {"marriagesWhenClosed": 1},
+        {"autoOut": True, "auto_out": True},
+        {"match_target": 0},
+        {"match_target": 22},
+        {"marriages_when_closed": 1},
         {"eggs": True},
     ],
 )
