@@ -1,13 +1,16 @@
-"""A complete Kozel bot: it plays random legal actions (swap in your own `choose`). Python 3.9
-or later with its standard library is all it needs (`clients/python/kozel_client.py`).
+"""A complete Kozel bot: it plays random legal actions (swap in your own `choose`), in any game
+of the catalogue (`GET /v1/games`). Python 3.9 or later with its standard library is all it
+needs (`clients/python/kozel_client.py`).
 
-    python3 examples/bot.py http://127.0.0.1:8000 my-bot --bots          # a new table: the bot
-                                                       # and three server bots (--bots strong)
+    python3 examples/bot.py http://127.0.0.1:8000 my-bot --bots          # a new kozel24 table:
+                                          # the bot in seat 0, server bots in the other seats
+    python3 examples/bot.py http://127.0.0.1:8000 my-bot --bots strong --game bura --seats 3
     python3 examples/bot.py http://127.0.0.1:8000 my-bot --table ID --seat 2    # join a table
     python3 examples/bot.py http://127.0.0.1:8000 my-bot     # wait until someone seats it
 
 It registers a player named `my-bot` and prints its token (or plays as `--token=T`), then
-plays `--games N` games (default 1; with --bots each at a new table) and prints each result.
+plays `--games N` games (default 1; with --bots each at a new table) and prints each result:
+the side the bot played for (a team, or itself alone) and the game's own `result`.
 """
 
 from __future__ import annotations
@@ -18,19 +21,18 @@ import sys
 from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "clients" / "python"))
 
-from kozel_client import KozelClient, KozelError
+from kozel_client import Action, KozelClient, KozelError, View
 
 
-def choose(view: dict[str, Any]) -> dict[str, Any]:
+def choose(view: View) -> Action:
     """Your strategy: one of `view["legal_actions"]` (each an endpoint and a body)."""
     return random.choice(view["legal_actions"])
 
 
-def play(client: KozelClient, table_id: str) -> dict[str, Any]:
+def play(client: KozelClient, table_id: str) -> View:
     """Follow one table to the end of its game, acting whenever the view lists actions."""
     view = client.state(table_id)
     while view["status"] != "finished":
@@ -50,9 +52,9 @@ def tables(client: KozelClient, args: argparse.Namespace) -> Iterator[str]:
     if args.table:
         client.sit(args.table, args.seat)
         yield args.table
-    while True:  # with --bots a new table, else one where someone seated this player
-        bots = dict.fromkeys((1, 2, 3), args.bots)
-        yield client.create_table(0, bots) if args.bots else next(client.turns(wait=30))[0]
+    while args.bots:  # a new table, the server's bots in the other seats
+        yield client.create_table_with_bots(args.game, args.bots, args.seats, args.seat)
+    yield from (table_id for table_id, _ in client.turns(wait=30))  # where others seated it
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -61,21 +63,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("name", help="the player's name at the table")
     parser.add_argument("--token", help="play as this player (--token=T: a token may start with -)")
     parser.add_argument("--games", type=int, default=1, help="how many games (default 1)")
-    mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--bots", nargs="?", const="random", help="new tables, with these bots")
-    mode.add_argument("--table", help="join this table first (with --seat)")
-    parser.add_argument("--seat", type=int, choices=range(4), help="the seat to take, 0..3")
+    parser.add_argument("--table", help="join this table first (at --seat)")
+    parser.add_argument("--bots", nargs="?", const="random", help="new tables, these server bots")
+    parser.add_argument("--seat", type=int, default=0, help="the seat to take (default 0)")
+    parser.add_argument("--game", default="kozel24", help="with --bots: a variant of GET /v1/games")
+    parser.add_argument("--seats", type=int, help="with --bots: the players (default: the game's)")
     args = parser.parse_args(argv)
-    if bool(args.table) != (args.seat is not None):
-        parser.error("--table and --seat go together")
     client = KozelClient(args.url, args.token)
     if args.token is None:
         print(f"token {client.register(args.name)}: this player's identity, shown only now;")
         print("keep it to play on as it (--token=T), or to seat it (PUT …/seats/{n})", flush=True)
     for number, table_id in enumerate(islice(tables(client, args), args.games), start=1):
         print(f"game {number}: table {table_id} ({args.url}/play#table={table_id})", flush=True)
-        view = play(client, table_id)
-        print(f"game {number}: we are team {view['my_seat'] % 2}, {view['result']}", flush=True)
+        print(f"game {number}: {client.result_in_words(play(client, table_id))}", flush=True)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 library (3.9 or later), so it runs on a fresh clone with nothing installed.
 
 It knows the long-poll loop, retries a move with the same `move_id` after a network error,
-and waits out 429 `rate_limited` answers for their `Retry-After`.
+and waits out 429 `rate_limited` answers for their `Retry-After`. It reads the catalogue
+(`games()`, `game(variant)`), creates a table of any game at any of its sizes, and tells a
+finished game's result from a seat (`result_in_words`; `sides` gives the seats of each side).
 
     client = KozelClient("http://127.0.0.1:8000")
     client.register("my-bot")
@@ -25,6 +27,9 @@ from urllib.parse import urlencode
 
 View = dict[str, Any]
 Action = dict[str, Any]
+Game = dict[str, Any]
+"""An entry of the catalogue, `GET /v1/games`: `variant`, `seats` (the table sizes, the first
+the default), `teams` (null where each plays for himself), `bots` (the levels), `options`..."""
 
 NETWORK_ERRORS = (urllib.error.URLError, http.client.HTTPException, OSError)
 """What a request raises when the server could not be reached or the answer was cut off (an
@@ -53,9 +58,37 @@ class KozelClient:
         self.token = self._call("POST", "/v1/players", {"name": name})["token"]
         return self.token
 
-    def create_table(self, seat: int | None = 0, bots: dict[int, str] | None = None) -> str:
-        body = {"seat": seat, "bots": {str(s): level for s, level in (bots or {}).items()}}
+    def games(self) -> list[Game]:
+        """The catalogue: every game the server plays."""
+        return list(self._call("GET", "/v1/games"))
+
+    def game(self, variant: str) -> Game:
+        """One game of the catalogue (a `KozelError` `not_found` for an unknown variant)."""
+        return dict(self._call("GET", f"/v1/games/{variant}"))
+
+    def create_table(
+        self,
+        seat: int | None = 0,
+        bots: dict[int, str] | None = None,
+        variant: str | None = None,
+        seats: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> str:
+        """A new table of `variant` for `seats` players (the server's defaults: kozel24, the
+        game's first table size); the caller takes `seat`, server bots the seats of `bots`."""
+        body: dict[str, Any] = {"seat": seat, "bots": {str(s): b for s, b in (bots or {}).items()}}
+        given = {"variant": variant, "seats": seats, "options": options}
+        body.update((name, value) for name, value in given.items() if value is not None)
         return str(self._call("POST", "/v1/tables", body)["id"])
+
+    def create_table_with_bots(
+        self, variant: str, level: str = "random", seats: int | None = None, seat: int = 0
+    ) -> str:
+        """A new table of `variant` for `seats` players (the game's first table size if None):
+        the caller in `seat`, server bots of `level` in every other seat."""
+        seats = seats or self.game(variant)["seats"][0]
+        bots = {other: level for other in range(seats) if other != seat}
+        return self.create_table(seat, bots, variant, seats)
 
     def sit(self, table_id: str, seat: int) -> None:
         self._call("PUT", f"/v1/tables/{table_id}/seats/{seat}")
@@ -90,6 +123,26 @@ class KozelClient:
                 time.sleep(0.5 * (attempt + 1))
         raise RuntimeError(f"could not reach the server for {path}")
 
+    def result_in_words(self, view: View) -> str:
+        """A finished game's `result` from the viewer's seat: the side it played for (from the
+        game's catalogue entry) and whether that side won or lost, then what the result says:
+        the winner and loser sides, the scores per side, the titles and the reason."""
+        result, seat = view["result"], view["my_seat"]
+        seats = sides(self.game(view["variant"]), len(view["scores"]))
+        side = next(number for number, members in enumerate(seats) if seat in members)
+        team = " and ".join(map(str, seats[side]))
+        whose = f"the team of seats {team}" if len(seats[side]) > 1 else "each for himself"
+        winner, loser = result["winner"], result["loser"]
+        outcome = (
+            "won" if side == winner else "lost" if side == loser else "is neither winner nor loser"
+        )
+        return (
+            f"{view['variant']} over: seat {seat} played for side {side} of {len(seats)}, "
+            f"{whose}, which {outcome}; winner {_side(winner)}, loser {_side(loser)}, scores "
+            f"{result['scores']}, titles {', '.join(result['titles']) or 'none'} "
+            f"({result['reason']})"
+        )
+
     def _call(
         self, method: str, path: str, body: Any = None, params: dict[str, Any] | None = None
     ) -> Any:
@@ -116,6 +169,17 @@ class KozelClient:
                 return None
             else:
                 raise KozelError(status, _json(problem) or {})
+
+
+def sides(game: Game, count: int) -> list[list[int]]:
+    """The seats of each side at a table of `count` sides (as many as its view's `scores`): the
+    catalogue's teams where they are its sides, else each seat alone (each plays for himself)."""
+    teams: list[list[int]] = game["teams"] or []
+    return teams if len(teams) == count else [[seat] for seat in range(count)]
+
+
+def _side(side: int | None) -> str:
+    return "none" if side is None else f"side {side}"
 
 
 def _json(data: bytes) -> Any:
