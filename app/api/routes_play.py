@@ -227,9 +227,12 @@ async def resign(
     dependencies=[PollLimit],
     openapi_extra=OPTIONAL_AUTH,
     summary="The table's log as the caller may see it",
-    description="Events of a running deal are redacted for the caller's seat (or for a "
-    "spectator); events it may not see at all are left out. A finished deal's events are "
-    "shown whole.",
+    description="Every seq from `after_seq + 1` on is listed, up to `limit` events and the "
+    "table's version. Events of a running deal are redacted for the caller's seat (or for a "
+    'spectator); an event it may not see at all is listed as `{"seq", "type": "hidden", '
+    '"deal_no", "at", "data": null}`, so a client tells a hidden event from a lost page (a '
+    "placeholder shows no more than the view's `version` already does). A finished deal's "
+    "events are shown whole. Read on after `next_after_seq`, the last seq listed.",
     responses=errors(401, 404, 422, 429),
 )
 async def list_events(
@@ -242,8 +245,8 @@ async def list_events(
     page = await services.tables.log(table_id, caller, after_seq, limit)
     return s.EventPage(
         items=[
-            s.EventOut(seq=e.seq, type=e.type, deal_no=e.deal_no, at=e.at, data=data)
-            for e, data in page.items
+            s.EventOut(seq=e.seq, type=e.type, deal_no=e.deal_no, at=e.at, data=e.data)
+            for e in page.items
         ],
         next_after_seq=page.next_after_seq,
     )

@@ -7,27 +7,19 @@ import base64
 import re
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from app.db.store import StoredEvent, TableSummary
+from app.db.store import TableSummary
 from app.domain.game import DealRecord
 from app.metrics import TURNS_ANSWERED, TURNS_BEGUN
 from app.services.errors import DealRunning, InvalidRequest, NotFound
 from app.services.players import PlayerInfo
 from app.services.playing import seat_or_none
-from app.services.table_log import Table, decode, visible_payload
+from app.services.table_log import LogPage, Table, decode, log_page
 from app.services.waits import WaitBudget
 from app.services.writer import Writer
 
 TABLE_ID = re.compile(r"^[0-9a-f-]{36}$")
-
-
-@dataclass(frozen=True, slots=True)
-class LogPage:
-    items: list[tuple[StoredEvent, dict[str, Any]]]
-    next_after_seq: int
 
 
 class Reader:
@@ -162,17 +154,7 @@ class Reader:
     ) -> LogPage:
         table = await self._writer.load(table_id)
         stored = await self._writer.store.load(table_id, after_seq)
-        seat = seat_or_none(table, viewer)
-        items: list[tuple[StoredEvent, dict[str, Any]]] = []
-        last = after_seq
-        for event in stored:
-            if len(items) == limit:
-                break
-            last = event.seq
-            payload = visible_payload(event, seat, table)
-            if payload is not None:
-                items.append((event, payload))
-        return LogPage(items, last)
+        return log_page(table, stored, seat_or_none(table, viewer), after_seq, limit)
 
     async def deal_record(self, table_id: str, deal_no: int) -> tuple[Table, DealRecord]:
         """A finished deal whole (hands, seed and all), as its game records it."""

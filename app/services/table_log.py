@@ -216,3 +216,48 @@ def visible_payload(stored: StoredEvent, viewer: int | None, table: Table) -> di
     if stored.deal_no == 0 or stored.deal_no in table.finished_deals:
         return stored.payload
     return decode(stored, table.variant).payload_for(viewer)
+
+
+HIDDEN = "hidden"
+"""The type under which the log lists an event its viewer may not see (yet)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """An event of the log as one viewer may see it: `data` None (and the type `hidden`)
+    where it may not see it, so that every seq is listed and a hidden event is told from a
+    lost one. A placeholder says no more than the table's version already does."""
+
+    seq: int
+    type: str
+    deal_no: int
+    at: datetime
+    data: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class LogPage:
+    items: list[LoggedEvent]
+    next_after_seq: int
+
+
+def log_page(
+    table: Table, stored: list[StoredEvent], viewer: int | None, after_seq: int, limit: int
+) -> LogPage:
+    """Up to `limit` events of `stored` after `after_seq`, as `viewer` may see them, every
+    seq up to the table's version listed. Events past the version of `table` (appended since
+    it was read) wait for the next page: what they may show is judged by the table they
+    belong to."""
+    items: list[LoggedEvent] = []
+    for event in stored:
+        if len(items) == limit or event.seq > table.version:
+            break
+        if event.seq > after_seq:
+            items.append(logged(event, viewer, table))
+    return LogPage(items, items[-1].seq if items else after_seq)
+
+
+def logged(stored: StoredEvent, viewer: int | None, table: Table) -> LoggedEvent:
+    payload = visible_payload(stored, viewer, table)
+    kind = HIDDEN if payload is None else stored.type
+    return LoggedEvent(stored.seq, kind, stored.deal_no, stored.at, payload)

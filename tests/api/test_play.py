@@ -328,6 +328,40 @@ async def test_the_log_is_redacted_for_each_viewer(api: Api) -> None:
     assert_problem(await api.anonymous.get(path, limit="501"), 422, "validation_error")
 
 
+async def test_the_log_lists_every_seq_a_hidden_event_as_a_placeholder(api: Api) -> None:
+    """K-9, K-10: a kept lone trump, an exchange asked, a team playing on without queens are
+    for some seats only. Every other viewer still gets the seq, typed `hidden`, with its deal
+    and time and nothing more: the seqs run 1..version for everyone, page by page too."""
+    table_id, players = await human_table(api, first_dealer=0)
+    path = f"/v1/tables/{table_id}/events"
+    rng = random.Random(3)
+    hidden: list[dict[str, object]] = []
+    while not hidden:
+        assert await step(table_id, players, rng) is not None, "no hidden event in the game"
+        items = (await api.anonymous.get(path, limit="500")).json()["items"]
+        hidden = [e for e in items if e["type"] == "hidden"]
+    view = (await api.anonymous.get(f"/v1/tables/{table_id}/state")).json()
+    assert hidden[0]["data"] is None
+    assert set(hidden[0]) == {"seq", "type", "deal_no", "at", "data"}
+    assert hidden[0]["deal_no"] == view["deal_no"]
+    seen = []
+    for client in [*players, api.anonymous]:
+        items = (await client.get(path, limit="500")).json()["items"]
+        assert [e["seq"] for e in items] == list(range(1, view["version"] + 1))
+        (same,) = [e for e in items if e["seq"] == hidden[0]["seq"]]
+        assert same["at"] == hidden[0]["at"]
+        if same["type"] != "hidden":
+            seen.append(same["type"])
+        paged, after = [], 0
+        while after < view["version"]:
+            page = (await client.get(path, after_seq=str(after), limit="4")).json()
+            paged += page["items"]
+            after = page["next_after_seq"]
+        assert paged == items
+    assert seen, "some seat sees the event itself"
+    assert set(seen) <= {"lone_trump_kept", "exchange_asked", "played_on"}
+
+
 async def test_a_running_deal_is_not_revealed(api: Api) -> None:
     table_id, _players = await human_table(api)
     response = await api.anonymous.get(f"/v1/tables/{table_id}/deals/1")
