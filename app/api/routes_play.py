@@ -232,7 +232,10 @@ async def resign(
     'spectator); an event it may not see at all is listed as `{"seq", "type": "hidden", '
     '"deal_no", "at", "data": null}`, so a client tells a hidden event from a lost page (a '
     "placeholder shows no more than the view's `version` already does). A finished deal's "
-    "events are shown whole. Read on after `next_after_seq`, the last seq listed.",
+    "events are shown whole, but those of a deal whose record is withheld (403 "
+    "`deal_hidden` of `…/deals/{deal_no}`) stay as they were while it ran until the game is "
+    "over. Once the game is over every event is shown whole. Read on after "
+    "`next_after_seq`, the last seq listed.",
     responses=errors(401, 404, 422, 429),
 )
 async def list_events(
@@ -258,7 +261,12 @@ async def list_events(
     summary="A finished deal: every hand, the cut, the seed and its commitment, the deck",
     description="The deal as its game records it, with `deck`: the whole card order after "
     "the cut that it was dealt from, so anyone can re-check the shuffle from the seed and "
-    "replay the deal. 403 `deal_running` while the deal is being played.",
+    "replay the deal. 403 `deal_running` while the deal is being played. 403 `deal_hidden` "
+    "while the game runs, for a deal whose rules keep part of it hidden after it ends (B-14: "
+    "a deal of Bura ended early by a bura or a declaration shows only its piles and bura "
+    "hands): the problem names the `rule` and tells the deal's `commitment`; the record, seed and "
+    "all, is shown once the game is over. Until then the deal's events in `…/events` show "
+    "each viewer what they showed it while the deal ran.",
     response_model=AnyDealRecord,
     responses=errors(403, 404, 422),
 )

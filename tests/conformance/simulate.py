@@ -141,7 +141,8 @@ class Simulation:
             self._step(self.rng.choice(actions))
         self._check_replay()
         assert self.witness is not None
-        self.witness.check(self.log)
+        self.witness.check(over=True)
+        self.witness.check_sealed_records()
         view = game.view_for(self.state, None)
         assert view.result is not None, "a finished game's view has its result"
 
@@ -167,10 +168,11 @@ class Simulation:
                 if self.strict:
                     self._check_event(event)
                 if len(self.log) % LOG_EVERY == 0:
-                    self.witness.check(self.log)
+                    self.witness.check(over=False)
             if running and not now_running:
                 self._check_deal()
-                self.witness.check(self.log)
+                self.witness.check(over=False)
+                self.witness.check_record(self.game.deal_no(self.state), over=False)
                 self.deal_events = []
 
     # What every step keeps
