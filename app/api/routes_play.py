@@ -264,7 +264,8 @@ async def list_events(
     "replay the deal. 403 `deal_running` while the deal is being played. 403 `deal_hidden` "
     "while the game runs, for a deal whose rules keep part of it hidden after it ends (B-14: "
     "a deal of Bura ended early by a bura or a declaration shows only its piles and bura "
-    "hands): the problem names the `rule` and tells the deal's `commitment`; the record, seed and "
+    "hands; K-9, C32-13: the cards of an exchange; C32-12: a deal voided for four queens): "
+    "the problem names the `rule` and tells the deal's `commitment`; the record, seed and "
     "all, is shown once the game is over. Until then the deal's events in `…/events` show "
     "each viewer what they showed it while the deal ran.",
     response_model=AnyDealRecord,

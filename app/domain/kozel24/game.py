@@ -121,7 +121,7 @@ class Kozel24:
         return state.deal_no > 0 and state.phase not in (SHUFFLE, GAME_OVER)
 
     def sealed_by(self, event: Event) -> Sealed | None:
-        return None
+        return record.sealed_by(event)
 
     def scores(self, state: GameState) -> tuple[int, ...]:
         return state.written

@@ -104,7 +104,7 @@ class Kozel32:
         return legal.deal_running(state)
 
     def sealed_by(self, event: Event) -> Sealed | None:
-        return None
+        return record.sealed_by(event)
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Pairs on each side's board (C32-30)."""
