@@ -26,6 +26,7 @@ STATUS: dict[str, int] = {
     "forbidden": 403,
     "not_seated": 403,
     "deal_running": 403,
+    "deal_hidden": 403,
     "not_found": 404,
     "method_not_allowed": 405,
     "not_your_turn": 409,
@@ -55,6 +56,7 @@ TITLES: dict[str, str] = {
     "forbidden": "Not allowed",
     "not_seated": "You hold no seat here",
     "deal_running": "The deal is still running",
+    "deal_hidden": "Part of this deal stays hidden until the game is over",
     "not_found": "Not found",
     "method_not_allowed": "Method not allowed",
     "not_your_turn": "Not your turn",
@@ -137,9 +139,8 @@ def problem_of(error: Exception) -> JSONResponse:
         return problem(error.code if error.code in STATUS else "illegal_move", str(error))
     if isinstance(error, ServiceError):
         retry = error.retry_after_s
-        return problem(
-            error.code, str(error), None if retry is None else {"Retry-After": str(retry)}
-        )
+        headers = None if retry is None else {"Retry-After": str(retry)}
+        return problem(error.code, str(error), headers, **error.members())
     if isinstance(error, VersionConflict):
         return problem("version_conflict", str(error), current_version=error.current_version)
     if _is_database_outage(error):

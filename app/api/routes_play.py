@@ -227,9 +227,15 @@ async def resign(
     dependencies=[PollLimit],
     openapi_extra=OPTIONAL_AUTH,
     summary="The table's log as the caller may see it",
-    description="Events of a running deal are redacted for the caller's seat (or for a "
-    "spectator); events it may not see at all are left out. A finished deal's events are "
-    "shown whole.",
+    description="Every seq from `after_seq + 1` on is listed, up to `limit` events and the "
+    "table's version. Events of a running deal are redacted for the caller's seat (or for a "
+    'spectator); an event it may not see at all is listed as `{"seq", "type": "hidden", '
+    '"deal_no", "at", "data": null}`, so a client tells a hidden event from a lost page (a '
+    "placeholder shows no more than the view's `version` already does). A finished deal's "
+    "events are shown whole, but those of a deal whose record is withheld (403 "
+    "`deal_hidden` of `…/deals/{deal_no}`) stay as they were while it ran until the game is "
+    "over. Once the game is over every event is shown whole. Read on after "
+    "`next_after_seq`, the last seq listed.",
     responses=errors(401, 404, 422, 429),
 )
 async def list_events(
@@ -242,8 +248,8 @@ async def list_events(
     page = await services.tables.log(table_id, caller, after_seq, limit)
     return s.EventPage(
         items=[
-            s.EventOut(seq=e.seq, type=e.type, deal_no=e.deal_no, at=e.at, data=data)
-            for e, data in page.items
+            s.EventOut(seq=e.seq, type=e.type, deal_no=e.deal_no, at=e.at, data=e.data)
+            for e in page.items
         ],
         next_after_seq=page.next_after_seq,
     )
@@ -255,7 +261,13 @@ async def list_events(
     summary="A finished deal: every hand, the cut, the seed and its commitment, the deck",
     description="The deal as its game records it, with `deck`: the whole card order after "
     "the cut that it was dealt from, so anyone can re-check the shuffle from the seed and "
-    "replay the deal. 403 `deal_running` while the deal is being played.",
+    "replay the deal. 403 `deal_running` while the deal is being played. 403 `deal_hidden` "
+    "while the game runs, for a deal whose rules keep part of it hidden after it ends (B-14: "
+    "a deal of Bura ended early by a bura or a declaration shows only its piles and bura "
+    "hands; K-9, C32-13: the cards of an exchange; C32-12: a deal voided for four queens): "
+    "the problem names the `rule` and tells the deal's `commitment`; the record, seed and "
+    "all, is shown once the game is over. Until then the deal's events in `…/events` show "
+    "each viewer what they showed it while the deal ran.",
     response_model=AnyDealRecord,
     responses=errors(403, 404, 422),
 )

@@ -4,10 +4,11 @@ In OpenSpiel's words and ours (STYLE.md, "Many games, one seam"): who sits where
 (`seating`: seats and sides), `start_game`, `decide` / `evolve` (a state is the fold of its
 events), `to_act`, `legal_actions`, `is_chance_node` (the game waits for `ShuffleDeck`: the
 shuffle seed as data), `is_terminal`, `scores` and `returns` per side, `view_for(seat)`, and
-the deal boundaries (`deal_no`, `deal_running`). A game is one object; `app.domain.registry`
-maps each variant name to its game. Services, the store, the clock, the stream, the lobby and
-the metrics reach a game only through this interface; a game's own adapters (its wire
-adapter in the API, its bots, its web panel) are the only other code that names it.
+the deal boundaries (`deal_no`, `deal_running`, and `sealed_by`: what stays hidden after a
+deal). A game is one object; `app.domain.registry` maps each variant name to its game.
+Services, the store, the clock, the stream, the lobby and the metrics reach a game only
+through this interface; a game's own adapters (its wire adapter in the API, its bots, its web
+panel) are the only other code that names it.
 
 A state is an opaque frozen value to everyone but its game. The table of the service keeps
 it, snapshots it with `codec` (`state_type`, `state_schema`) and hands it back.
@@ -83,6 +84,20 @@ class DealRecord:
     """What only this game records (exchanges, the shown card's position, boasts, redeals)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Sealed:
+    """Why part of a finished deal stays hidden until the game is over: the deal's rules keep
+    it from some viewers after the deal too (B-14: a deal ended early shows only its piles and
+    its bura hands). Until the game's end the deal's events show each viewer what they showed
+    it while the deal ran, and its record is withheld; its commitment stays public, so the
+    shuffle can be checked once the seed is shown."""
+
+    rule: str
+    """The rule that keeps it hidden (`B-14`)."""
+    hidden: str
+    """What stays hidden, in the rules' words."""
+
+
 class Game(Protocol[S, Opts]):
     """A card game, as the service plays it. `S` is its state, `Opts` its options."""
 
@@ -150,7 +165,13 @@ class Game(Protocol[S, Opts]):
 
     def deal_running(self, state: S) -> bool:
         """A deal is being played: its seed and hidden cards must stay hidden. When this turns
-        false the deal `deal_no` is over and its events are shown whole."""
+        false the deal `deal_no` is over and its events are shown whole, unless the deal is
+        sealed (`sealed_by`)."""
+
+    def sealed_by(self, event: Event) -> Sealed | None:
+        """The rule by which `event` keeps part of its deal hidden after the deal is over,
+        until the game is over (a bura or a declaration ending a deal early, B-14), or None.
+        One such event in a deal seals it."""
 
     def scores(self, state: S) -> tuple[int, ...]:
         """Per side, in the game's own unit."""

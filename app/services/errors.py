@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 class ServiceError(Exception):
     code: ClassVar[str] = "service_error"
     retry_after_s: int | None = None
     """When the request may be tried again (`Retry-After`), for refusals that pass."""
+
+    def members(self) -> dict[str, Any]:
+        """What the problem tells beside its code and detail."""
+        return {}
 
 
 class NotFound(ServiceError):
@@ -23,6 +27,21 @@ class DealRunning(ServiceError):
     """A deal's record (every hand, the seed) is shown only once the deal is over."""
 
     code = "deal_running"
+
+
+class DealHidden(ServiceError):
+    """A finished deal whose rules keep part of it hidden until the game is over
+    (`Game.sealed_by`): its record waits for the game's end. The rule is named, and the
+    deal's commitment told, so that the shuffle can be checked once the seed is shown."""
+
+    code = "deal_hidden"
+
+    def __init__(self, detail: str, rule: str, commitment: str) -> None:
+        super().__init__(detail)
+        self.rule, self.commitment = rule, commitment
+
+    def members(self) -> dict[str, Any]:
+        return {"rule": self.rule, "commitment": self.commitment}
 
 
 class InvalidRequest(ServiceError):

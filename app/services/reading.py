@@ -7,27 +7,19 @@ import base64
 import re
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from app.db.store import StoredEvent, TableSummary
 from app.domain.game import DealRecord
 from app.metrics import TURNS_ANSWERED, TURNS_BEGUN
-from app.services.errors import DealRunning, InvalidRequest, NotFound
+from app.services.errors import DealHidden, DealRunning, InvalidRequest, NotFound
 from app.services.players import PlayerInfo
 from app.services.playing import seat_or_none
-from app.services.table_log import Table, decode, visible_payload
+from app.services.table_log import LogPage, Table, decode, log_page
 from app.services.waits import WaitBudget
 from app.services.writer import Writer
 
 TABLE_ID = re.compile(r"^[0-9a-f-]{36}$")
-
-
-@dataclass(frozen=True, slots=True)
-class LogPage:
-    items: list[tuple[StoredEvent, dict[str, Any]]]
-    next_after_seq: int
 
 
 class Reader:
@@ -162,29 +154,12 @@ class Reader:
     ) -> LogPage:
         table = await self._writer.load(table_id)
         stored = await self._writer.store.load(table_id, after_seq)
-        seat = seat_or_none(table, viewer)
-        items: list[tuple[StoredEvent, dict[str, Any]]] = []
-        last = after_seq
-        for event in stored:
-            if len(items) == limit:
-                break
-            last = event.seq
-            payload = visible_payload(event, seat, table)
-            if payload is not None:
-                items.append((event, payload))
-        return LogPage(items, last)
+        return log_page(table, stored, seat_or_none(table, viewer), after_seq, limit)
 
     async def deal_record(self, table_id: str, deal_no: int) -> tuple[Table, DealRecord]:
-        """A finished deal whole (hands, seed and all), as its game records it."""
         table = await self._writer.load(table_id)
         stored = await self._writer.store.load(table_id)
-        events = [e for e in stored if e.deal_no == deal_no]
-        if not events or deal_no < 1:
-            raise NotFound(f"no deal {deal_no} at table {table_id}")
-        if deal_no not in table.finished_deals:
-            raise DealRunning(f"deal {deal_no} is still running")
-        record = table.game.deal_record([decode(e, table.variant) for e in events])
-        return table, record
+        return table, finished_deal(table, stored, deal_no)
 
     async def summaries(
         self, status: str | None, limit: int, cursor: str | None
@@ -200,6 +175,27 @@ class Reader:
         if found is None:
             raise NotFound(f"no table {table_id}")
         return found
+
+
+def finished_deal(table: Table, stored: list[StoredEvent], deal_no: int) -> DealRecord:
+    """A finished deal whole (hands, seed and all), as its game records it. While the deal
+    runs it is refused (`deal_running`); where its rules keep part of it hidden after it
+    ends, until the game is over (`deal_hidden`, with the rule and the deal's commitment)."""
+    events = [e for e in stored if e.deal_no == deal_no]
+    if not events or deal_no < 1:
+        raise NotFound(f"no deal {deal_no} at table {table.id}")
+    if deal_no not in table.finished_deals:
+        raise DealRunning(f"deal {deal_no} is still running")
+    record = table.game.deal_record([decode(e, table.variant) for e in events])
+    sealed = table.sealed_deals.get(deal_no)
+    if sealed is not None and table.status != "finished":
+        raise DealHidden(
+            f"deal {deal_no} is shown once the game is over: {sealed.rule} keeps hidden "
+            f"{sealed.hidden}",
+            sealed.rule,
+            record.commitment,
+        )
+    return record
 
 
 def _encode_cursor(row: TableSummary) -> str:

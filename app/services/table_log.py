@@ -18,7 +18,7 @@ from typing import Any
 from app.db.store import NewEvent, StoredEvent
 from app.domain import codec
 from app.domain.events import Event
-from app.domain.game import Game
+from app.domain.game import Game, Sealed
 from app.domain.lobby import (
     LOBBY_EVENTS,
     BotSeated,
@@ -42,11 +42,11 @@ class Message:
     at: datetime
 
 
-SNAPSHOT_SCHEMA = 8
+SNAPSHOT_SCHEMA = 9
 """Bump when `Table` changes shape, or when the fold of a log changes its meaning: old
 snapshots are then ignored and the log is replayed. A game's own state has its own schema
 (`Game.state_schema`), kept in the snapshot beside this one. (8: tables of every game; the
-lobby has its seating; messages are the table's.)"""
+lobby has its seating; messages are the table's. 9: the sealed deals.)"""
 
 
 @dataclass
@@ -60,7 +60,11 @@ class Table:
     """The game's state (None until the game starts): a value only the game reads."""
     messages: list[Message] = field(default_factory=list)
     finished_deals: set[int] = field(default_factory=set)
-    """Deals that are over: their events are shown whole."""
+    """Deals that are over: their events are shown whole, unless the deal is sealed."""
+    sealed_deals: dict[int, Sealed] = field(default_factory=dict)
+    """Deals whose rules keep part of them hidden after they end, until the game is over
+    (`Game.sealed_by`): their events show each viewer what they showed it while the deal
+    ran, and their record is withheld."""
     created_at: datetime | None = None
     turn_started_at: datetime | None = None
     """When the seats that must act now began to wait: move clocks run from here (a table
@@ -109,7 +113,9 @@ class Table:
     def fork(self) -> Table:
         """A copy to apply new events to. A committed table is shared by readers (see
         `table_cache`), so it is never changed in place."""
-        return dataclasses.replace(self, finished_deals=set(self.finished_deals))
+        return dataclasses.replace(
+            self, finished_deals=set(self.finished_deals), sealed_deals=dict(self.sealed_deals)
+        )
 
     def apply(self, event: Event, seq: int, at: datetime) -> None:
         self.version = seq
@@ -138,8 +144,12 @@ class Table:
             self.lobby = mark_started(self.lobby)
         running = self.state is not None and game.deal_running(self.state)
         self.state = game.evolve(self.state, event)
+        deal_no = game.deal_no(self.state)
         if running and not game.deal_running(self.state):
-            self.finished_deals.add(game.deal_no(self.state))
+            self.finished_deals.add(deal_no)
+        sealed = game.sealed_by(event)
+        if sealed is not None and deal_no not in self.sealed_deals:
+            self.sealed_deals[deal_no] = sealed
 
     def _waiting(self) -> tuple[object, ...]:
         state = self.state
@@ -160,6 +170,7 @@ def snapshot(table: Table) -> dict[str, Any]:
         "state": None if table.state is None else codec.encode(table.state),
         "messages": codec.encode(table.messages),
         "finished_deals": sorted(table.finished_deals),
+        "sealed_deals": [[n, codec.encode(s)] for n, s in sorted(table.sealed_deals.items())],
         "created_at": codec.encode(table.created_at),
         "turn_started_at": codec.encode(table.turn_started_at),
     }
@@ -179,6 +190,7 @@ def from_snapshot(data: dict[str, Any]) -> Table | None:
         state=None if state is None else codec.decode(game.state_type, state),
         messages=[codec.decode(Message, m) for m in data["messages"]],
         finished_deals=set(data["finished_deals"]),
+        sealed_deals={n: codec.decode(Sealed, s) for n, s in data["sealed_deals"]},
         created_at=_time(data["created_at"]),
         turn_started_at=_time(data["turn_started_at"]),
     )
@@ -211,8 +223,63 @@ def encode(event: Event, deal_no: int) -> NewEvent:
 
 
 def visible_payload(stored: StoredEvent, viewer: int | None, table: Table) -> dict[str, Any] | None:
-    """What `viewer` may see of a stored event: everything once its deal is over, else the
-    event's own redaction (None: hidden from this viewer)."""
-    if stored.deal_no == 0 or stored.deal_no in table.finished_deals:
+    """What `viewer` may see of a stored event: everything once its deal is over (once the
+    game is over, where the deal is sealed), else the event's own redaction (None: hidden
+    from this viewer)."""
+    if shown_whole(table, stored.deal_no):
         return stored.payload
     return decode(stored, table.variant).payload_for(viewer)
+
+
+def shown_whole(table: Table, deal_no: int) -> bool:
+    """Whether a deal's events are shown whole now: before the first deal, once the deal is
+    over unless its rules keep part of it hidden until the game's end, and every deal once
+    the game is over."""
+    if deal_no == 0 or table.status == "finished":
+        return True
+    return deal_no in table.finished_deals and deal_no not in table.sealed_deals
+
+
+HIDDEN = "hidden"
+"""The type under which the log lists an event its viewer may not see (yet)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """An event of the log as one viewer may see it: `data` None (and the type `hidden`)
+    where it may not see it, so that every seq is listed and a hidden event is told from a
+    lost one. A placeholder says no more than the table's version already does."""
+
+    seq: int
+    type: str
+    deal_no: int
+    at: datetime
+    data: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class LogPage:
+    items: list[LoggedEvent]
+    next_after_seq: int
+
+
+def log_page(
+    table: Table, stored: list[StoredEvent], viewer: int | None, after_seq: int, limit: int
+) -> LogPage:
+    """Up to `limit` events of `stored` after `after_seq`, as `viewer` may see them, every
+    seq up to the table's version listed. Events past the version of `table` (appended since
+    it was read) wait for the next page: what they may show is judged by the table they
+    belong to."""
+    items: list[LoggedEvent] = []
+    for event in stored:
+        if len(items) == limit or event.seq > table.version:
+            break
+        if event.seq > after_seq:
+            items.append(logged(event, viewer, table))
+    return LogPage(items, items[-1].seq if items else after_seq)
+
+
+def logged(stored: StoredEvent, viewer: int | None, table: Table) -> LoggedEvent:
+    payload = visible_payload(stored, viewer, table)
+    kind = HIDDEN if payload is None else stored.type
+    return LoggedEvent(stored.seq, kind, stored.deal_no, stored.at, payload)

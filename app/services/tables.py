@@ -17,10 +17,10 @@ from app.domain.game import DealRecord
 from app.services import move_clock, playing, seating
 from app.services.players import PlayerInfo
 from app.services.playing import CommandOf, seat_of
-from app.services.reading import LogPage, Reader
+from app.services.reading import Reader
 from app.services.seating import NewTableRequest
 from app.services.table_cache import TableCache
-from app.services.table_log import Table
+from app.services.table_log import LogPage, Table
 from app.services.turns_book import TurnsBook
 from app.services.writer import Writer
 

@@ -87,7 +87,7 @@ async def test_kozel24_answers_validate_against_the_document_before_the_other_ga
     table_id, players = await human_table(api)
     rng = random.Random(4)
     view_out, table_out = _validator("ViewOut"), _validator("TableOut")
-    record = _validator("DealRecordOut")
+    record, problem = _validator("DealRecordOut"), _validator("Problem")
     deals = 0
     for _ in range(120):
         for client in [*players, api.anonymous]:
@@ -96,8 +96,12 @@ async def test_kozel24_answers_validate_against_the_document_before_the_other_ga
         table_out.validate(table)
         if table["deal_no"] > 1:
             done = await api.anonymous.get(f"/v1/tables/{table_id}/deals/{table['deal_no'] - 1}")
-            record.validate(done.json())
-            deals += 1
+            if done.status_code == 403:  # K-9: a deal with an exchange, until the game is over
+                assert done.json()["code"] == "deal_hidden"
+                problem.validate(done.json())
+            else:
+                record.validate(done.json())
+                deals += 1
         if await step(table_id, players, rng) is None:
             break
     assert deals, "no deal record was read"

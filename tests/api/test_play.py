@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import random
+from typing import Any
 
 import pytest
 
@@ -326,6 +327,79 @@ async def test_the_log_is_redacted_for_each_viewer(api: Api) -> None:
     assert [e["seq"] for e in page["items"]] == [3, 4, 5]
     assert page["next_after_seq"] == 5
     assert_problem(await api.anonymous.get(path, limit="501"), 422, "validation_error")
+
+
+async def test_the_log_lists_every_seq_a_hidden_event_as_a_placeholder(api: Api) -> None:
+    """K-9, K-10: a kept lone trump, an exchange asked, a team playing on without queens are
+    for some seats only. Every other viewer still gets the seq, typed `hidden`, with its deal
+    and time and nothing more: the seqs run 1..version for everyone, page by page too."""
+    table_id, players = await human_table(api, first_dealer=0)
+    path = f"/v1/tables/{table_id}/events"
+    rng = random.Random(3)
+    hidden: list[dict[str, object]] = []
+    while not hidden:
+        assert await step(table_id, players, rng) is not None, "no hidden event in the game"
+        items = (await api.anonymous.get(path, limit="500")).json()["items"]
+        hidden = [e for e in items if e["type"] == "hidden"]
+    view = (await api.anonymous.get(f"/v1/tables/{table_id}/state")).json()
+    assert hidden[0]["data"] is None
+    assert set(hidden[0]) == {"seq", "type", "deal_no", "at", "data"}
+    assert hidden[0]["deal_no"] == view["deal_no"]
+    seen = []
+    for client in [*players, api.anonymous]:
+        items = (await client.get(path, limit="500")).json()["items"]
+        assert [e["seq"] for e in items] == list(range(1, view["version"] + 1))
+        (same,) = [e for e in items if e["seq"] == hidden[0]["seq"]]
+        assert same["at"] == hidden[0]["at"]
+        if same["type"] != "hidden":
+            seen.append(same["type"])
+        paged, after = [], 0
+        while after < view["version"]:
+            page = (await client.get(path, after_seq=str(after), limit="4")).json()
+            paged += page["items"]
+            after = page["next_after_seq"]
+        assert paged == items
+    assert seen, "some seat sees the event itself"
+    assert set(seen) <= {"lone_trump_kept", "exchange_asked", "played_on"}
+
+
+async def test_k9_a_deal_with_an_exchange_is_withheld_until_the_game_is_over(api: Api) -> None:
+    """K-9: the other team learns only that an exchange took place, never its cards. The
+    seed, the deck and the hands as dealt would tell them, so a deal with an exchange keeps
+    its record (403 `deal_hidden`, with the rule and the commitment) and its events as they
+    were while it ran until the game is over; then everything is shown."""
+    table_id, players = await human_table(api, first_dealer=0)
+    path = f"/v1/tables/{table_id}"
+    rng = random.Random(3)
+    done: list[dict[str, Any]] = []
+    while not done:
+        assert await step(table_id, players, rng) is not None, "no exchange in the game"
+        deal_no = (await api.anonymous.get(f"{path}/state")).json()["deal_no"]
+        log = (await api.anonymous.get(f"{path}/events", limit="500")).json()["items"]
+        done = [e for e in log if e["type"] == "cards_exchanged" and e["deal_no"] < deal_no]
+    exchanged = done[0]
+    deal_no, pair = exchanged["deal_no"], exchanged["data"]
+    assert set(pair) == {"from_seat", "to_seat"}
+    (shuffled,) = [e for e in log if e["type"] == "deck_shuffled" and e["deal_no"] == deal_no]
+    assert "seed" not in shuffled["data"]
+    problem = assert_problem(await api.anonymous.get(f"{path}/deals/{deal_no}"), 403, "deal_hidden")
+    assert (problem["rule"], problem["commitment"]) == ("K-9", shuffled["data"]["commitment"])
+    for seat, player in enumerate(players):
+        items = (await player.get(f"{path}/events", limit="500")).json()["items"]
+        deal = {e["type"]: e["data"] for e in items if e["deal_no"] == deal_no}
+        partners = seat in (pair["from_seat"], pair["to_seat"])
+        assert ("trump" in deal["cards_exchanged"]) == partners
+        assert deal["hands_dealt"]["seat"] == seat, "each seat still sees its own hand only"
+        assert_problem(await player.get(f"{path}/deals/{deal_no}"), 403, "deal_hidden")
+    assert (await players[0].post(f"{path}/resign")).status_code == 200
+    record = (await api.anonymous.get(f"{path}/deals/{deal_no}")).json()
+    assert hashlib.sha256(bytes.fromhex(record["seed"])).hexdigest() == record["commitment"]
+    shown = record["exchanges"][0]
+    assert (shown["from_seat"], shown["to_seat"]) == (pair["from_seat"], pair["to_seat"])
+    assert {"trump", "given"} <= set(shown)
+    items = (await api.anonymous.get(f"{path}/events", limit="500")).json()["items"]
+    (whole,) = [e for e in items if e["seq"] == exchanged["seq"]]
+    assert {"trump", "given"} <= set(whole["data"])
 
 
 async def test_a_running_deal_is_not_revealed(api: Api) -> None:

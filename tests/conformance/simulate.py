@@ -11,7 +11,9 @@ clock plays for each seat that must act (the game's default, else its heuristic 
 accepted, the state round-trips through the snapshot codec, and the wire bodies read back to
 the same commands. At
 each deal's end its record re-deals exactly from its seed and cut and its points add up; the
-replay of the log equals the state; and the game ends.
+replay of the log equals the state; and the game ends. The table's log, as the service folds
+and lists it, is read by every viewer at each deal's end, now and then inside a deal, and at
+the game's end (`logs.LogWitness`).
 """
 
 from __future__ import annotations
@@ -36,10 +38,13 @@ from app.domain.errors import DomainError
 from app.domain.events import Event
 from app.domain.game import Game, Zone
 from app.domain.options import options_schema
+from tests.conformance.logs import LogWitness
 
 DECK_POINTS = 120
 """Every deck here holds 120 card points (K-4, C32-4, K4-5, B-4, KZ-3, S66-4)."""
 MAX_EVENTS = 200_000
+LOG_EVERY = 97
+"""Inside a deal, the log is read by every viewer after every so many events."""
 ERROR_CODES = {
     "illegal_move",
     "not_your_turn",
@@ -103,6 +108,7 @@ class Simulation:
     deal_events: list[Event] = field(default_factory=list)
     deals: int = 0
     deck: Counter[Card] = field(default_factory=Counter)
+    witness: LogWitness | None = None
 
     def run(self) -> None:
         game, config = self.game, self.config
@@ -110,6 +116,8 @@ class Simulation:
         seating = game.seating(config.seats, self.options)
         self.deck = Counter(game.deck_after_cut(self.options, b"deck", None))
         first = self.rng.choice(range(seating.count))
+        self.witness = LogWitness(game, config.variant, self._viewers())
+        self.witness.open(config.seats, dict(config.options), first)
         self._apply(game.start_game(self.options, config.seats, first))
         while not game.is_terminal(self.state):
             assert len(self.log) < MAX_EVENTS, f"{config}: the game does not end"
@@ -132,6 +140,9 @@ class Simulation:
                 self._check_clock(acting)
             self._step(self.rng.choice(actions))
         self._check_replay()
+        assert self.witness is not None
+        self.witness.check(over=True)
+        self.witness.check_sealed_records()
         view = game.view_for(self.state, None)
         assert view.result is not None, "a finished game's view has its result"
 
@@ -148,14 +159,20 @@ class Simulation:
             self.state = self.game.evolve(self.state, event)
             self.log.append(event)
             now_running = self.game.deal_running(self.state)
+            assert self.witness is not None
+            self.witness.add(event, self.state, running and not now_running)
             if now_running or running:
                 self.deal_events.append(event)
             if now_running:
                 self._check_zones()
                 if self.strict:
                     self._check_event(event)
+                if len(self.log) % LOG_EVERY == 0:
+                    self.witness.check(over=False)
             if running and not now_running:
                 self._check_deal()
+                self.witness.check(over=False)
+                self.witness.check_record(self.game.deal_no(self.state), over=False)
                 self.deal_events = []
 
     # What every step keeps

@@ -269,16 +269,25 @@ class DeadlineOut(BaseModel):
 
 
 class EventOut(BaseModel):
-    seq: int
-    type: str
+    """One event of the table's log as the caller may see it; every seq is listed."""
+
+    seq: int = Field(description="Its place in the log: 1 .. the table's version")
+    type: str = Field(
+        description="The event's type name (fixed forever), or `hidden` where the caller "
+        "may not see the event (yet)"
+    )
     deal_no: int
     at: datetime
-    data: dict[str, Any]
+    data: dict[str, Any] | None = Field(
+        description="The payload as the caller may see it; null for a `hidden` event"
+    )
 
 
 class EventPage(BaseModel):
     items: list[EventOut]
-    next_after_seq: int
+    next_after_seq: int = Field(
+        description="The last seq listed (`after_seq` when none is): read on after it"
+    )
 
 
 class TurnOut(BaseModel):

@@ -23,3 +23,13 @@ class Problem(BaseModel):
     errors: list[InvalidField] | None = Field(
         default=None, description="With `validation_error`: what does not match the API"
     )
+    rule: str | None = Field(
+        default=None,
+        description="With `deal_hidden`: the rule that keeps part of the deal hidden until the "
+        "game is over (`B-14`)",
+    )
+    commitment: str | None = Field(
+        default=None,
+        description="With `deal_hidden`: the deal's commitment, the SHA-256 hex of its seed "
+        "(the seed is shown once the game is over)",
+    )

@@ -55,5 +55,6 @@ GAME: Bura = FamilyGame(
         revealed_to=revealed_to,
         seating=seating,
         open_bottom=True,
+        sealed_by=record.sealed_by,
     ),
 )

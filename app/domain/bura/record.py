@@ -9,9 +9,21 @@ from dataclasses import dataclass
 from app.domain.bura.events import BuraShown, CombinationClaimed, Declared, TrumpTurned
 from app.domain.cards import Card
 from app.domain.events import Event
-from app.domain.game import DealRecord
+from app.domain.game import DealRecord, Sealed
 from app.domain.multitrick.deck import shuffled
 from app.domain.multitrick.record import deal_events, record_deal
+
+B14_SEALED = Sealed(
+    "B-14",
+    "the other hands, the stock and the face-down cards on the table of a deal that ended "
+    "early (a bura or a declaration reveals only the piles and the bura hands)",
+)
+
+
+def sealed_by(event: Event) -> Sealed | None:
+    """B-14: a deal ended early by a bura (B-16) or a declaration (B-20) keeps its other hands,
+    its stock and its face-down cards hidden until the game is over."""
+    return B14_SEALED if isinstance(event, BuraShown | Declared) else None
 
 
 @dataclass(frozen=True, slots=True)

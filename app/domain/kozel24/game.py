@@ -18,7 +18,7 @@ from app.domain.cards import Card
 from app.domain.commands import PostMessage, Resign, ShuffleDeck
 from app.domain.errors import IllegalAction, InvalidOption, MalformedCommand
 from app.domain.events import Event
-from app.domain.game import DealRecord, Game, GameInfo, Zone
+from app.domain.game import DealRecord, Game, GameInfo, Sealed, Zone
 from app.domain.kozel24 import deck, record
 from app.domain.kozel24.commands import (
     MOVES,
@@ -119,6 +119,9 @@ class Kozel24:
 
     def deal_running(self, state: GameState) -> bool:
         return state.deal_no > 0 and state.phase not in (SHUFFLE, GAME_OVER)
+
+    def sealed_by(self, event: Event) -> Sealed | None:
+        return record.sealed_by(event)
 
     def scores(self, state: GameState) -> tuple[int, ...]:
         return state.written

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from app.domain.cards import Card
 from app.domain.chance import shuffled_order
 from app.domain.events import Event
-from app.domain.game import DealRecord
+from app.domain.game import DealRecord, Sealed
 from app.domain.kozel24 import deck
 from app.domain.kozel24.events import (
     CardPlayed,
@@ -22,6 +22,11 @@ from app.domain.kozel24.events import (
 )
 from app.domain.view import Play, TrickView
 
+K9_SEALED = Sealed(
+    "K-9",
+    "the cards of a lone-trump exchange from the other team, which learns only that it took "
+    "place (the seed, the deck and the hands as dealt would tell the cards)",
+)
 FULL_DEALS = frozenset({"points", "sweep", "first_deal_sweep", "eggs", "tie"})
 """The `deal_scored` reasons of a deal whose six tricks were all played (K-14, K-15)."""
 
@@ -47,6 +52,12 @@ def redeal(cards: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], ...]:
     for k, card in enumerate(cards):
         hands[(dealer + 1 + k) % 4].append(card)
     return tuple(tuple(hand) for hand in hands)
+
+
+def sealed_by(event: Event) -> Sealed | None:
+    """K-9: a deal with an exchange keeps its cards from the other team until the game is
+    over."""
+    return K9_SEALED if isinstance(event, CardsExchanged) else None
 
 
 def deal_record(events: Sequence[Event]) -> DealRecord:

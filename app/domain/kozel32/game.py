@@ -9,7 +9,7 @@ from app.domain.cards import Card
 from app.domain.commands import Command, CommandSet
 from app.domain.errors import InvalidOption
 from app.domain.events import Event, EventRegistry
-from app.domain.game import DealRecord, GameInfo, Zone
+from app.domain.game import DealRecord, GameInfo, Sealed, Zone
 from app.domain.kozel32 import clock, legal, record, table, views, zones
 from app.domain.kozel32.commands import COMMANDS
 from app.domain.kozel32.decide import decide, is_chance_node
@@ -102,6 +102,9 @@ class Kozel32:
 
     def deal_running(self, state: State) -> bool:
         return legal.deal_running(state)
+
+    def sealed_by(self, event: Event) -> Sealed | None:
+        return record.sealed_by(event)
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Pairs on each side's board (C32-30)."""

@@ -22,7 +22,7 @@ from app.domain.cards import Card
 from app.domain.chance import commitment
 from app.domain.dealing import cut_deck, deal_round_robin, shuffled_deck
 from app.domain.events import Event
-from app.domain.game import DealRecord
+from app.domain.game import DealRecord, Sealed
 from app.domain.kozel32 import events as e
 from app.domain.kozel32 import flow, table
 from app.domain.kozel32.boasts import merry_sad
@@ -66,6 +66,17 @@ from app.domain.options import parse_options
 from app.domain.view import Play, TrickView
 
 MERRY_SAD = frozenset({Boast.MERRY, Boast.SAD})
+C32_13_SEALED = Sealed(
+    "C32-13",
+    "the cards of a last-trump exchange from the others, who learn only that it took place, "
+    "between which seats and how many cards (the seed, the deck and the hands would tell the "
+    "cards)",
+)
+C32_12_SEALED = Sealed(
+    "C32-12",
+    "the cards of a deal voided for four queens in one team, and which team held them (no "
+    "card of it is shown)",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +117,17 @@ class Kozel32Record:
 def deck_after_cut(seed: bytes, cut: int | None) -> tuple[Card, ...]:
     deck = shuffled_deck(DECK, seed)
     return deck if cut is None else cut_deck(deck, cut)
+
+
+def sealed_by(event: Event) -> Sealed | None:
+    """C32-13, C32-12: a кон with a last-trump exchange, or with a deal voided for four
+    queens, keeps what they hide until the game is over."""
+    match event:
+        case e.CardsExchanged():
+            return C32_13_SEALED
+        case e.DealVoided(reason=VoidReason.FOUR_QUEENS):
+            return C32_12_SEALED
+    return None
 
 
 def deal_record(events: Sequence[Event]) -> DealRecord:

@@ -9,7 +9,7 @@ from app.domain.cards import Card
 from app.domain.commands import Command, CommandSet
 from app.domain.errors import InvalidOption
 from app.domain.events import Event, EventRegistry
-from app.domain.game import DealRecord, GameInfo, Zone
+from app.domain.game import DealRecord, GameInfo, Sealed, Zone
 from app.domain.kozly import dealing, deck, legal, record, views, zones
 from app.domain.kozly.commands import CUT_POSITIONS, MOVES, CutDeck, PlayCard
 from app.domain.kozly.decide import decide
@@ -104,6 +104,10 @@ class Kozly:
 
     def deal_running(self, state: GameState) -> bool:
         return state.phase in (Phase.CUT, Phase.PLAY)
+
+    def sealed_by(self, event: Event) -> Sealed | None:
+        """Nothing: every deal is played to its end, every card face up (KZ-15, KZ-16)."""
+        return None
 
     def scores(self, state: GameState) -> tuple[int, ...]:
         """KZ-18: each player's marks."""

@@ -13,7 +13,7 @@ from app.domain.cards import Card
 from app.domain.commands import Command, CommandSet
 from app.domain.errors import InvalidOption
 from app.domain.events import Event, EventRegistry
-from app.domain.game import DealRecord, GameInfo, Zone
+from app.domain.game import DealRecord, GameInfo, Sealed, Zone
 from app.domain.multitrick import record
 from app.domain.multitrick.commands import Discard, Lead
 from app.domain.multitrick.deck import shuffled
@@ -45,6 +45,9 @@ class Rules(Generic[S]):
     seating: Callable[[int], Seating]
     decision_default: Callable[[S, int], Command | None] | None = None
     """The move clock's answer in a decision phase (K4-10)."""
+    sealed_by: Callable[[Event], Sealed | None] = lambda event: None
+    """What keeps part of a finished deal hidden until the game is over (B-14); by default
+    nothing (K4-16, K4-17: a deal is played out, and its end reveals every card)."""
     open_bottom: bool = False
     """The stock's last card lies face up (the trump card of B-7)."""
 
@@ -125,6 +128,9 @@ class FamilyGame(Generic[S, Opts]):
 
     def deal_running(self, state: S) -> bool:
         return state.phase in RUNNING
+
+    def sealed_by(self, event: Event) -> Sealed | None:
+        return self._rules.sealed_by(event)
 
     def scores(self, state: S) -> tuple[int, ...]:
         """Penalty (loss) points written per side (K4-18, B-18)."""

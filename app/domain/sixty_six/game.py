@@ -11,7 +11,7 @@ from app.domain.cards import Card
 from app.domain.commands import Command, CommandSet
 from app.domain.errors import InvalidOption
 from app.domain.events import Event, EventRegistry
-from app.domain.game import DealRecord, GameInfo, Zone
+from app.domain.game import DealRecord, GameInfo, Sealed, Zone
 from app.domain.seats import Seating
 from app.domain.sixty_six import clock, legal, record, views, zones
 from app.domain.sixty_six.commands import MOVES
@@ -110,6 +110,10 @@ class SixtySix:
 
     def deal_running(self, state: GameState) -> bool:
         return state.phase is Phase.CUT or state.phase in PLAYING
+
+    def sealed_by(self, event: Event) -> Sealed | None:
+        """Nothing: when a deal ends, all its cards are shown to both players (S66-26)."""
+        return None
 
     def scores(self, state: GameState) -> tuple[int, ...]:
         return state.game_points

@@ -180,6 +180,36 @@ def test_c32_13_the_partner_answers_and_both_sets_pass_at_once() -> None:
     assert view.game.exchanges[0].count == 1
 
 
+def test_c32_12_a_void_for_four_queens_keeps_its_cards_until_the_game_is_over() -> None:
+    """C32-12 shows no card of the voided deal and names no team: its seed and hands, in the
+    кон's events and record, would. The кон is sealed until the game is over; a void on a
+    demand (C32-11, the demander's hand shown) or for Q♠ in the talon (C32-35) is not."""
+    sealed = GAME.sealed_by(DealVoided(VoidReason.FOUR_QUEENS))
+    assert sealed is not None
+    assert sealed.rule == "C32-12"
+    assert GAME.sealed_by(DealVoided(VoidReason.REDEAL_DEMAND)) is None
+    assert GAME.sealed_by(DealVoided(VoidReason.QUEEN_OF_SPADES_IN_TALON)) is None
+
+
+def test_c32_13_a_kon_with_an_exchange_keeps_its_cards_until_the_game_is_over() -> None:
+    """C32-13: the others never learn the cards of an exchange; the кон's seed, deck and hands
+    would tell them, so the exchange seals the кон until the game is over. An offer refused
+    passes no card and seals nothing."""
+    hands = [
+        "9C AS 10S KS AH 10H KH AD",
+        "QC QS QH QD JC JS JH JD",
+        "7S 8S 9S 7H AC 10C KD 7D",
+        "7C 10D KC 9D 8C 9H 8H 8D",
+    ]
+    _, refused = apply(plain_deal(hands), OfferLastTrump(0), RefuseLastTrump(2))
+    assert [GAME.sealed_by(event) for event in refused] == [None] * len(refused)
+    _, passed = apply(
+        plain_deal(hands), OfferLastTrump(0), AcceptLastTrump(2), GiveCards(2, (C("7S"),))
+    )
+    sealing = [(type(e), s.rule) for e in passed if (s := GAME.sealed_by(e)) is not None]
+    assert sealing == [(CardsExchanged, "C32-13")]
+
+
 def test_example_21_the_partner_may_refuse_and_nothing_passes() -> None:
     state = plain_deal(
         [
