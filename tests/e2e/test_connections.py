@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import resource
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -182,3 +184,56 @@ def _sample(metrics: str, name: str) -> float:
         if line.startswith(name + " "):
             return float(line.split()[-1])
     return 0.0
+
+
+CROWD, ARRIVING = 2000, 600
+"""A cap, and how many new connections arrive at once."""
+
+
+async def test_a_new_connection_is_answered_at_once_while_hundreds_are_evicted(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """A connection over the cap evicts another as it comes in: that choice costs the same
+    whatever the number of connections, so that accepting keeps pace with a crowd arriving at
+    once (the server accepts one connection per turn of its event loop). A new `/livez` behind
+    600 arrivals that each evict one is answered about as soon as one behind 600 arrivals
+    below the cap."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = CROWD + ARRIVING + 100
+    if hard != resource.RLIM_INFINITY and hard < needed:
+        pytest.skip(f"this process may open {hard} files, the test needs {needed}")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, needed), hard))
+    env = {"KOZEL_MAX_CONNECTIONS": str(CROWD), "KOZEL_HEADER_TIMEOUT_S": "60"}
+    server = Server(sqlite_url, tmp_path / "server.log", env, open_files=CROWD + 200).start()
+    crowd: list[socket.socket] = []
+    try:
+        below = await _livez_behind(server, ARRIVING, crowd)
+        await _livez_behind(server, CROWD - ARRIVING, crowd)  # the cap is reached
+        at_cap = await _livez_behind(server, ARRIVING, crowd)
+        async with httpx.AsyncClient(base_url=server.url, timeout=5) as http:
+            metrics = (await http.get("/metrics")).text
+    finally:
+        server.stop()
+        for sock in crowd:
+            sock.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert _sample(metrics, 'kozel_connections_closed_total{reason="evicted"}') >= ARRIVING
+    assert at_cap < 3 * below + 0.5, (
+        f"a new /livez waited {at_cap:.2f} s behind {ARRIVING} arrivals at the cap, "
+        f"{below:.2f} s below it"
+    )
+
+
+async def _livez_behind(server: Server, count: int, crowd: list[socket.socket]) -> float:
+    """How long a new `/livez` takes behind `count` connections that arrive at once and send
+    nothing (kept in `crowd`)."""
+
+    def connect() -> None:
+        for _ in range(count):
+            crowd.append(socket.create_connection(("127.0.0.1", server.port)))
+
+    await asyncio.to_thread(connect)
+    started = time.monotonic()
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        assert (await http.get("/livez")).status_code == 200
+    return time.monotonic() - started
