@@ -8,7 +8,7 @@ one of these phases (`Phase`), with a deadline in the first four:
 
 - opened, or idle after a response (keep-alive), or part of a request head received: the
   whole head is due within `header_timeout_s` of the opening or of the last response, or
-  the connection is closed;
+  the connection is closed (so it is the idle keep-alive timeout too);
 - the head whole, the body not yet: the body is due within `body_timeout_s` of the end of the
   head, or the connection gets 408 `request_timeout` (where no answer has begun) and is
   closed. The phase ends when the body is whole, or when the request is answered (an
@@ -147,6 +147,9 @@ class GuardedProtocol(HttpToolsProtocol):
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
+        # The head's deadline is the one idle timeout (answers that send their client away
+        # for longer close their connection: `app.api.retry_after`), not uvicorn's own.
+        self._unset_keepalive_if_required()
         if self.transport.is_closing():
             return
         if self.cycle.response_complete:  # no request came meanwhile: keep-alive

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import pytest
 from starlette.types import Receive, Scope, Send
@@ -58,9 +59,11 @@ async def _answer(send: Send, status: int, body: bytes) -> None:
 class Server:
     """The protocol's shared state, as one uvicorn server holds it."""
 
-    def __init__(self, app: App, cap: int, header_s: float = 5.0, body_s: float = 5.0) -> None:
+    def __init__(
+        self, app: App, cap: int, header_s: float = 5.0, body_s: float = 5.0, **options: Any
+    ) -> None:
         self.guard = Guard(cap, header_timeout_s=header_s, body_timeout_s=body_s)
-        self.config = GuardedConfig(app, self.guard, log_config=None, lifespan="off")
+        self.config = GuardedConfig(app, self.guard, log_config=None, lifespan="off", **options)
         self.config.load()
         self.state = ServerState()
 
@@ -191,3 +194,16 @@ async def test_head_deadlines_count_a_silent_connection_not_an_idle_one() -> Non
     assert server.guard.closing == 0
     assert not server.guard.stalling
     assert not server.guard.idle
+
+
+async def test_the_head_deadline_is_the_one_idle_timeout() -> None:
+    """uvicorn's own keep-alive timer (here at 0 s) closes no connection before it: the
+    answers that send a client away for longer than the idle timeout close their connection
+    (`app.api.retry_after`), and only that timeout is known to them."""
+    server = Server(App(), cap=10, header_s=0.5, timeout_keep_alive=0)
+    used = server.connect(GET)
+    await asyncio.sleep(0.2)
+    assert used.received.startswith(b"HTTP/1.1 200")
+    assert not used.transport.closed
+    await asyncio.sleep(0.5)
+    assert used.transport.closed
