@@ -128,7 +128,8 @@ class GuardedProtocol(HttpToolsProtocol):
         if self.phase in (Phase.OPENED, Phase.IDLE):
             self._enter(Phase.HEAD)  # the head's deadline runs on
         elif self.phase is Phase.BODY and self._deadline is None:
-            # Set once the data in hand is parsed: a body that came with its head has none.
+            # Once the data in hand is parsed: a body that came with its head never waits.
+            self._enter(Phase.BODY)
             self._set_deadline(self._guard.body_timeout_s, self._body_overdue)
 
     # The request (httptools' callbacks, during `data_received`) and its response
@@ -136,8 +137,10 @@ class GuardedProtocol(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._clear_deadline()
         super().on_headers_complete()
-        # A pipelined request waits its turn with reading paused: the connection is served.
-        self._enter(Phase.SERVED if self.pipeline else Phase.BODY)
+        if self.pipeline:  # it waits its turn with reading paused: the connection is served
+            self._enter(Phase.SERVED)
+        else:  # the guard's queues are told at the end of `data_received`
+            self.phase = Phase.BODY
 
     def on_message_complete(self) -> None:
         super().on_message_complete()
@@ -167,11 +170,11 @@ class GuardedProtocol(HttpToolsProtocol):
         """Into `phase`. A connection that begins to stall, or to idle, joins the end of that
         queue of the guard's; a stall lasts through the stalling phases (a head, then its body
         a byte at a time, stall from the opening, or from the first byte after a response)."""
-        guard, was = self._guard, self.phase
+        guard = self._guard
         self.phase = phase
         if phase in STALLING:
-            guard.idle.pop(self, None)
-            if was not in STALLING:
+            if self not in guard.stalling:
+                guard.idle.pop(self, None)
                 guard.stalling[self] = None
         elif phase is Phase.IDLE:
             guard.stalling.pop(self, None)
