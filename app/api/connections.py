@@ -4,7 +4,7 @@ A connection that sends nothing after it opens, sends its request head a line at
 (slowloris), or sends a whole head and then its body a byte at a time, stays open as long as
 its client likes unless the server ends it. A few hundred of them used every file descriptor
 of an instance and locked every client out, `/livez` included. So each connection here is in
-one of these phases (`Phase`), with a deadline in the first four:
+one of these phases (`Phase`), each but the last with a deadline:
 
 - opened, or idle after a response (keep-alive), or part of a request head received: the
   whole head is due within `header_timeout_s` of the opening or of the last response, or

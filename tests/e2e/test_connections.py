@@ -1,7 +1,9 @@
 """Connections that send nothing, or a request head a line at a time (slowloris), against a
 real server whose descriptor limit is low: they are closed within the header timeout, the
 instance never holds more than its cap, and normal requests are served all along. Over a cap
-of busy connections a new one is refused at once with 503, and logged."""
+of busy connections a new one is refused at once with 503, and logged. A crowd arriving at the
+cap at once delays a new request no more than one arriving below it. (Slow bodies:
+`test_slow_bodies.py`.)"""
 
 from __future__ import annotations
 
