@@ -25,7 +25,11 @@ class Settings(BaseSettings):
     port: int = 8000
     header_timeout_s: float = 5.0
     """A connection that has not sent a whole request head this long after it opened (or
-    after its last response) is closed."""
+    after its last response: the idle keep-alive timeout) is closed. An answer whose
+    `Retry-After`, plus a second, is longer closes its connection (`app.api.retry_after`)."""
+    body_timeout_s: float = 5.0
+    """A request body that is not whole this long after its head gets 408 `request_timeout`,
+    and its connection is closed."""
     max_connections: int | None = None
     """Connections an instance holds at once (see `app/api/connections.py`); None: the
     process's limit of open files less `FILES_RESERVED` and the database pool."""

@@ -55,8 +55,9 @@ OPEN_CONNECTIONS = Gauge(
 CONNECTIONS_CLOSED = Counter(
     "kozel_connections_closed_total",
     "Connections the server closed itself: `header_timeout` (no whole request head in time), "
-    "`evicted` (at the cap, the one that waited longest for a head), `refused` (over the cap, "
-    "every connection busy: 503).",
+    "`body_timeout` (no whole request body in time: 408), `evicted` (at the cap, the one that "
+    "stalled longest, else the one idle longest), `refused` (over the cap, every connection "
+    "served: 503).",
     ["reason"],
     registry=REGISTRY,
 )

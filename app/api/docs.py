@@ -15,9 +15,10 @@ requirement beside it."""
 DATABASE_DOWN = "database_unavailable"
 """Any operation that reads or writes the database answers 503 with this code (and
 `Retry-After`) while the database cannot be reached."""
-NOT_OF_AN_OPERATION = {DATABASE_DOWN, "too_many_connections"}
-"""Codes no single operation stands for: the database's (added with `database`), and the
-refusal of a connection over the cap, sent before any request is read."""
+NOT_OF_AN_OPERATION = {DATABASE_DOWN, "too_many_connections", "request_timeout"}
+"""Codes no single operation stands for: the database's (added with `database`), and those
+the connection guard sends (`app.api.connections`): the refusal of a connection over the cap,
+and the end of a request whose body does not come in time."""
 
 
 def errors(*statuses: int, database: bool = True) -> dict[int | str, dict[str, Any]]:

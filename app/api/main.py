@@ -22,6 +22,7 @@ from app.api.lane import Lane
 from app.api.limits import Limits, Rate
 from app.api.observe import Observe
 from app.api.openapi import KozelAPI
+from app.api.retry_after import CloseOnLongRetry
 from app.api.routes_games import router as games_router
 from app.api.routes_health import router as health_router
 from app.api.routes_play import router as play_router
@@ -127,6 +128,7 @@ def create_app(
         app.add_middleware(Lane, api=app)  # innermost: it answers the plain polls and moves
     app.add_middleware(HeadAsGet)  # the outer ones see the request as it came
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(CloseOnLongRetry, idle_timeout_s=settings.header_timeout_s)
     app.add_middleware(Observe)
     if settings.cors_origins:
         app.add_middleware(

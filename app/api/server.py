@@ -13,7 +13,8 @@ from types import FrameType
 import uvicorn
 from fastapi import FastAPI
 
-from app.api.connections import Guard, GuardedConfig
+from app.api.connections import GuardedConfig
+from app.api.guard import Guard
 from app.api.main import create_app, drain
 from app.config import Settings, connection_cap
 from app.metrics import OPEN_CONNECTIONS
@@ -67,7 +68,7 @@ def run_server(settings: Settings, host: str, port: int) -> None:
     cap = connection_cap(settings)
     config = GuardedConfig(
         app,
-        Guard(settings.header_timeout_s, cap),
+        Guard(cap, settings.header_timeout_s, settings.body_timeout_s),
         host=host,
         port=port,
         log_config=None,
@@ -76,9 +77,10 @@ def run_server(settings: Settings, host: str, port: int) -> None:
         proxy_headers=True,
     )
     log.info(
-        "serving at most %d connections; a request head is due within %s s",
+        "serving at most %d connections; a request head is due within %s s, a body within %s s",
         cap,
         settings.header_timeout_s,
+        settings.body_timeout_s,
         extra={"event": "limits"},
     )
     DrainingServer(config, settings, app).run()

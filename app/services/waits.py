@@ -8,7 +8,8 @@ the count; one that would have to wait beyond the limit is refused at once with 
 `rate_limited` and `Retry-After: RETRY_AFTER_S`. Not the current view or an empty list: a
 client given one of those at once asks again at once, and the refusal is there to make it
 wait. The wait is long enough that a refused client asks less often than a waiting one
-re-reads the database.
+re-reads the database (and longer than a connection is kept idle, so the refusal closes its
+connection: `app.api.retry_after`).
 """
 
 from __future__ import annotations

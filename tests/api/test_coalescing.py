@@ -12,43 +12,11 @@ from starlette.types import Receive, Scope, Send
 from uvicorn.server import ServerState
 
 from app.api.coalescing import Coalescing
-from app.api.connections import Guard, GuardedConfig, GuardedProtocol
+from app.api.connections import GuardedConfig, GuardedProtocol
+from app.api.guard import Guard
+from tests.api.transports import Recording
 
 pytestmark = pytest.mark.anyio
-
-
-class Recording(asyncio.Transport):
-    """A socket's transport that keeps what is written to it, one item per write."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.writes: list[bytes] = []
-        self.closed = False
-        self.aborted = False
-
-    def write(self, data: Any) -> None:
-        self.writes.append(bytes(data))
-
-    def close(self) -> None:
-        self.closed = True
-
-    def abort(self) -> None:
-        self.aborted = True
-
-    def is_closing(self) -> bool:
-        return self.closed or self.aborted
-
-    def get_extra_info(self, name: str, default: Any = None) -> Any:
-        return {"peername": ("127.0.0.1", 5000), "sockname": ("127.0.0.1", 8000)}.get(name, default)
-
-    def get_write_buffer_size(self) -> int:
-        return 0
-
-    def pause_reading(self) -> None:
-        pass
-
-    def resume_reading(self) -> None:
-        pass
 
 
 async def whole(scope: Scope, receive: Receive, send: Send) -> None:
@@ -66,7 +34,9 @@ async def streamed(scope: Scope, receive: Receive, send: Send) -> None:
 
 
 async def serve_once(app: Any, request: bytes) -> Recording:
-    config = GuardedConfig(app, Guard(5.0, 100), log_config=None, lifespan="off")
+    config = GuardedConfig(
+        app, Guard(100, header_timeout_s=5.0, body_timeout_s=5.0), log_config=None, lifespan="off"
+    )
     config.load()
     protocol = GuardedProtocol(config, ServerState(), {})
     transport = Recording()

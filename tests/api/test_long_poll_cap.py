@@ -45,6 +45,9 @@ async def test_beyond_the_cap_a_long_poll_is_answered_at_once_with_429(database_
         ):
             body = assert_problem(over, 429, "rate_limited")
             assert over.headers["retry-after"] == "5"
+            # Back in 5 s, a client would meet its kept connection closing for idleness
+            # (`tests/e2e/test_retry_after.py`): it is closed after this answer instead.
+            assert over.headers["connection"] == "close"
             assert "long-polls" in body["detail"]
         assert time.monotonic() - started < 1.0, "refused at once, not after the wait"
         assert (_refused("state"), _refused("turns")) == (

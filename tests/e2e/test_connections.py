@@ -1,13 +1,16 @@
 """Connections that send nothing, or a request head a line at a time (slowloris), against a
 real server whose descriptor limit is low: they are closed within the header timeout, the
 instance never holds more than its cap, and normal requests are served all along. Over a cap
-of busy connections a new one is refused at once with 503, and logged."""
+of busy connections a new one is refused at once with 503, and logged. A crowd arriving at the
+cap at once delays a new request no more than one arriving below it. (Slow bodies:
+`test_slow_bodies.py`.)"""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
+import resource
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,8 +18,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.db.migrate import upgrade
 from tests.e2e.clients import register
+from tests.e2e.raw import Raw, sample
 from tests.e2e.server import Server
 
 pytestmark = pytest.mark.anyio
@@ -36,42 +39,6 @@ def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
     running.start()
     yield running
     running.stop()
-
-
-class Raw:
-    """A bare TCP connection that says little or nothing, and when the server closed it."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
-        self.opened = time.monotonic()
-        self.closed: float | None = None
-        self.answer = b""
-
-    @classmethod
-    async def open(cls, server: Server) -> Raw:
-        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
-        return cls(reader, writer)
-
-    async def watch(self) -> None:
-        """Until the server closes the connection: what it sent, and when it closed."""
-        with contextlib.suppress(ConnectionError):
-            while chunk := await self.reader.read(65536):
-                self.answer += chunk
-        self.closed = time.monotonic()
-
-    async def dribble(self) -> None:
-        """A slowloris: half a request, then one header line every 0.3 s, never the end."""
-        with contextlib.suppress(ConnectionError):
-            self.writer.write(b"GET /livez HTTP/1.1\r\nHost: kozel\r\n")
-            for n in range(1000):
-                if self.closed is not None:
-                    return
-                await asyncio.sleep(0.3)
-                self.writer.write(b"X-Slow-%d: 1\r\n" % n)
-                await self.writer.drain()
-
-    def close(self) -> None:
-        self.writer.close()
 
 
 async def test_idle_and_slowloris_connections_do_not_lock_clients_out(server: Server) -> None:
@@ -118,7 +85,7 @@ async def test_idle_and_slowloris_connections_do_not_lock_clients_out(server: Se
     async with httpx.AsyncClient(base_url=server.url, timeout=3) as http:
         metrics = (await http.get("/metrics")).text
     closed = {
-        reason: _sample(metrics, f'kozel_connections_closed_total{{reason="{reason}"}}')
+        reason: sample(metrics, f'kozel_connections_closed_total{{reason="{reason}"}}')
         for reason in ("header_timeout", "evicted")
     }
     assert closed["evicted"] >= IDLE + SLOW - 50  # beyond the cap, the oldest made room
@@ -127,13 +94,6 @@ async def test_idle_and_slowloris_connections_do_not_lock_clients_out(server: Se
     events = [json.loads(line).get("event") for line in server.log_path.read_text().splitlines()]
     assert "connections_header_timeout" in events
     assert events.count("connections_evicted") == 1, "one line for them all (within 10 s)"
-
-
-@pytest.fixture
-def sqlite_url(tmp_path: Path) -> str:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'kozel.sqlite3'}"
-    upgrade(url)
-    return url
 
 
 async def test_over_a_cap_of_busy_connections_a_new_one_is_refused_at_once(
@@ -177,8 +137,54 @@ async def test_over_a_cap_of_busy_connections_a_new_one_is_refused_at_once(
     assert "cap of 6" in refused["message"]
 
 
-def _sample(metrics: str, name: str) -> float:
-    for line in metrics.splitlines():
-        if line.startswith(name + " "):
-            return float(line.split()[-1])
-    return 0.0
+CROWD, ARRIVING = 2000, 600
+"""A cap, and how many new connections arrive at once."""
+
+
+async def test_a_new_connection_is_answered_at_once_while_hundreds_are_evicted(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """A connection over the cap evicts another as it comes in: that choice costs the same
+    whatever the number of connections, so that accepting keeps pace with a crowd arriving at
+    once (the server accepts one connection per turn of its event loop). A new `/livez` behind
+    600 arrivals that each evict one is answered about as soon as one behind 600 arrivals
+    below the cap."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = CROWD + ARRIVING + 100
+    if hard != resource.RLIM_INFINITY and hard < needed:
+        pytest.skip(f"this process may open {hard} files, the test needs {needed}")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, needed), hard))
+    env = {"KOZEL_MAX_CONNECTIONS": str(CROWD), "KOZEL_HEADER_TIMEOUT_S": "60"}
+    server = Server(sqlite_url, tmp_path / "server.log", env, open_files=CROWD + 200).start()
+    crowd: list[socket.socket] = []
+    try:
+        below = await _livez_behind(server, ARRIVING, crowd)
+        await _livez_behind(server, CROWD - ARRIVING, crowd)  # the cap is reached
+        at_cap = await _livez_behind(server, ARRIVING, crowd)
+        async with httpx.AsyncClient(base_url=server.url, timeout=5) as http:
+            metrics = (await http.get("/metrics")).text
+    finally:
+        server.stop()
+        for sock in crowd:
+            sock.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert sample(metrics, 'kozel_connections_closed_total{reason="evicted"}') >= ARRIVING
+    assert at_cap < 3 * below + 0.5, (
+        f"a new /livez waited {at_cap:.2f} s behind {ARRIVING} arrivals at the cap, "
+        f"{below:.2f} s below it"
+    )
+
+
+async def _livez_behind(server: Server, count: int, crowd: list[socket.socket]) -> float:
+    """How long a new `/livez` takes behind `count` connections that arrive at once and send
+    nothing (kept in `crowd`)."""
+
+    def connect() -> None:
+        for _ in range(count):
+            crowd.append(socket.create_connection(("127.0.0.1", server.port)))
+
+    await asyncio.to_thread(connect)
+    started = time.monotonic()
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        assert (await http.get("/livez")).status_code == 200
+    return time.monotonic() - started
