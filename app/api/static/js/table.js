@@ -13,6 +13,7 @@ import { gameFor } from "./games/index.js";
 import { t } from "./i18n.js";
 import { renderMessages } from "./panels.js";
 import { renderGameEnd, renderLastDeal, renderLastPlays, renderScores } from "./scoreboard.js";
+import { isTeamGame } from "./seats.js";
 import { $, button, el, forgetTable, notice, rememberTable, sleep } from "./ui.js";
 
 const BOT_LEVELS = ["random", "heuristic", "strong"];
@@ -31,6 +32,7 @@ export class TableScreen {
     this.freshUntil = 0;
     this.selection = []; // cards picked for a multi-card action, until the version changes
     this.pending = null; // a card with several single-card actions, waiting for the choice
+    this.asking = null; // an action that ends the deal or the game at once, asked about first
     this.entry = null; // the game's catalogue entry
     this.listeners = new AbortController();
   }
@@ -86,6 +88,7 @@ export class TableScreen {
     if (!before || before.version !== view.version) {
       this.selection = [];
       this.pending = null;
+      this.asking = null;
     }
     if (view.my_seat !== null) rememberTable(this.id);
     const seatsMayHaveChanged = !before || before.status !== view.status
@@ -138,6 +141,11 @@ export class TableScreen {
         this.pending = card;
         this.render();
       },
+      asking: this.asking,
+      ask: (action) => {
+        this.asking = action;
+        this.render();
+      },
     };
     const game = gameFor(view.variant ?? this.summary?.variant);
     setCardRules(view);
@@ -150,6 +158,7 @@ export class TableScreen {
     screen.dataset.mySeat = view.my_seat ?? "";
     screen.dataset.variant = view.variant ?? this.summary?.variant ?? "kozel24";
     document.body.dataset.selection = [...this.selection, this.pending ?? ""].join(" ").trim();
+    document.body.dataset.asking = this.asking?.body.type ?? "";
     renderSeats(view, this.summary, game);
     renderTrick(view, this.summary, game);
     $("status").textContent = statusText(view, this.summary);
@@ -169,6 +178,7 @@ export class TableScreen {
     this.renderWaiting();
     (game.end ?? renderGameEnd)(view, this.summary, this.endDismissed);
     $("resign").hidden = !(view.status === "playing" && view.my_seat !== null);
+    $("resign-question").textContent = t(isTeamGame(view) ? "resign_sure" : "resign_sure_solo");
   }
 
   /** Before the game: the share link, and the empty seats to take or to give to a bot. */

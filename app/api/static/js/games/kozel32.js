@@ -45,6 +45,8 @@ function renderBoard(view, summary) {
 }
 
 const game = {
+  // C32-11: a redeal demand stops the deal and shows the hand: asked about first.
+  confirm: ["demand_redeal"],
   target: () => PAIRS,
   score(view, summary) {
     renderScores(view, summary, game);

@@ -6,6 +6,8 @@ import { t } from "../i18n.js";
 import { cardText, perSeat, seatText, suitText } from "./common.js";
 
 export default {
+  // S66-22: a claim out ends the deal at once (a false one costs 2 or 3): asked about first.
+  confirm: ["claim_out"],
   target: (view) => view.game?.rules?.match_target ?? 7,
   facts(view, summary) {
     const game = view.game;
