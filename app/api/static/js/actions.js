@@ -100,6 +100,10 @@ export function renderActionPrompt(view, summary, ctx, sorted) {
     prompt.dataset.prompt = "ask";
     return;
   }
+  if (ctx.auto) {
+    kind = ctx.auto.body.type;
+    prompt.append(el("p", { cls: "auto-note", text: t(`auto_${view.variant}_${ctx.auto.body.type}`) }));
+  }
   if (sorted.cuts.length) {
     kind = "cut";
     prompt.append(cutChooser(sorted.cuts, ctx.busy, ctx.act));

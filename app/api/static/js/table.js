@@ -17,6 +17,7 @@ import { isTeamGame } from "./seats.js";
 import { $, button, el, forgetTable, notice, rememberTable, sleep } from "./ui.js";
 
 const BOT_LEVELS = ["random", "heuristic", "strong"];
+const AUTO_DELAY_MS = 1500; // how long a game's automatic action waits for another choice
 
 export class TableScreen {
   constructor(tableId, player, { toLobby }) {
@@ -33,6 +34,7 @@ export class TableScreen {
     this.selection = []; // cards picked for a multi-card action, until the version changes
     this.pending = null; // a card with several single-card actions, waiting for the choice
     this.asking = null; // an action that ends the deal or the game at once, asked about first
+    this.auto = { version: null, at: 0, timer: null }; // the game's automatic action, if any
     this.entry = null; // the game's catalogue entry
     this.listeners = new AbortController();
   }
@@ -60,6 +62,7 @@ export class TableScreen {
   stop() {
     this.running = false;
     clearInterval(this.timer);
+    clearTimeout(this.auto.timer);
     this.listeners.abort();
     $("end").hidden = true;
     delete document.body.dataset.version;
@@ -144,10 +147,12 @@ export class TableScreen {
       asking: this.asking,
       ask: (action) => {
         this.asking = action;
+        this.auto.at = Date.now() + AUTO_DELAY_MS; // a question answered "no" gives time again
         this.render();
       },
     };
     const game = gameFor(view.variant ?? this.summary?.variant);
+    ctx.auto = this.scheduleAuto(game);
     setCardRules(view);
     document.body.dataset.version = view.version;
     document.body.dataset.busy = String(this.busy);
@@ -179,6 +184,20 @@ export class TableScreen {
     (game.end ?? renderGameEnd)(view, this.summary, this.endDismissed);
     $("resign").hidden = !(view.status === "playing" && view.my_seat !== null);
     $("resign-question").textContent = t(isTeamGame(view) ? "resign_sure" : "resign_sure_solo");
+  }
+
+  /** The action a game makes for the player unless he picks another within AUTO_DELAY_MS
+   * (Sixty-six's draw after a won trick, `autoAction`); null when there is none. */
+  scheduleAuto(game) {
+    clearTimeout(this.auto.timer);
+    const action = game.autoAction?.(this.view) ?? null;
+    if (!action) return null;
+    const version = this.view.version;
+    if (this.auto.version !== version) this.auto = { version, at: Date.now() + AUTO_DELAY_MS, timer: null };
+    this.auto.timer = setTimeout(() => {
+      if (this.view.version === version && !this.busy && !this.asking) this.act(action);
+    }, Math.max(0, this.auto.at - Date.now()));
+    return action;
   }
 
   /** Before the game: the share link, and the empty seats to take or to give to a bot. */
