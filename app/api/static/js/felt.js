@@ -45,6 +45,7 @@ export function renderSeats(view, summary, game = {}) {
     if (view.status === "playing" && seat === view.dealer) {
       plate.append(el("span", { cls: "marker dealer", text: t("dealer") }));
     }
+    if (seat === leaderOf(view)) plate.append(el("span", { cls: "marker leader", text: t("led") }));
     if (view.phase === "cut" && seat === cutter) {
       plate.append(el("span", { cls: "marker", text: t("cutter") }));
     }
@@ -85,29 +86,43 @@ export function playElement(play, { mini = false, winner = false } = {}) {
   return box;
 }
 
-/** The current trick; between tricks the one just taken, dimmed, with who took it. A game
- * may mark up each play as drawn (`game.decoratePlay`: kozel4's covers). */
+/** The trick the felt shows: the current one; between tricks the one just taken. */
+function feltTrick(view) {
+  // kozel24 knows the deal's tricks; elsewhere the last trick stays until the next lead.
+  const between = view.tricks
+    ? (view.phase === "play" ? view.tricks.length > 0 : view.phase === "game_over")
+    : view.status !== "waiting";
+  if (playsOf(view.trick).length === 0 && between && view.last_trick) {
+    return { trick: view.last_trick, taken: true };
+  }
+  return { trick: view.trick, taken: false };
+}
+
+/** The seat that led the trick being played (its first play), or null. */
+export function leaderOf(view) {
+  const { trick, taken } = feltTrick(view);
+  const plays = playsOf(trick);
+  if (taken || plays.length === 0) return null;
+  return trick.leader ?? plays[0].seat;
+}
+
+/** The current trick; between tricks the one just taken, dimmed, with who took it. The
+ * leader's play is marked. A game may mark up each play as drawn (`game.decoratePlay`:
+ * kozel4's covers). */
 export function renderTrick(view, summary, game = {}) {
   const slots = document.querySelectorAll("#trick .slot");
   for (const slot of slots) slot.replaceChildren();
   const note = $("trick-note");
   note.textContent = "";
-  let trick = view.trick;
-  let taken = false;
-  // kozel24 knows the deal's tricks; elsewhere the last trick stays until the next lead.
-  const between = view.tricks
-    ? (view.phase === "play" ? view.tricks.length > 0 : view.phase === "game_over")
-    : view.status !== "waiting";
-  if (playsOf(trick).length === 0 && between && view.last_trick) {
-    trick = view.last_trick;
-    taken = true;
-  }
+  const { trick, taken } = feltTrick(view);
   $("trick").classList.toggle("taken", taken);
   renderStock(view);
   if (!trick) return;
+  const leader = leaderOf(view);
   for (const play of playsOf(trick)) {
     const slot = document.querySelector(`#trick .slot[data-pos="${position(view, play.seat)}"]`);
     const box = playElement(play, { winner: taken && play.seat === trick.winner });
+    box.classList.toggle("lead", play.seat === leader && !slot?.querySelector(".play.lead"));
     game.decoratePlay?.(view, trick, play, box);
     slot?.append(box);
   }

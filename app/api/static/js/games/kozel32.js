@@ -70,7 +70,6 @@ const game = {
     const marks = [];
     if (part?.boaster === seat && part.boast) marks.push(t(`boast_${part.boast}`));
     if (part?.soloist === seat) marks.push(t("k32_soloist"));
-    if (view.status === "playing" && view.phase === "play" && part?.first_leader === seat) marks.push(t("k32_leads"));
     return marks;
   },
   dealLines(deal) {
