@@ -134,6 +134,8 @@ const TEXTS = {
     suit_names: { C: "треф", S: "пик", H: "червей", D: "бубен" },
     trump: "козырь",
     cards_n: { one: "{n} карта", few: "{n} карты", many: "{n} карт", other: "{n} карты" },
+    players_n: { one: "{n} игрок", few: "{n} игрока", many: "{n} игроков", other: "{n} игрока" },
+    rules_link: "Правила игры",
   },
   en: {
     app_name: "Kozel",
@@ -262,6 +264,8 @@ const TEXTS = {
     suit_names: { C: "clubs", S: "spades", H: "hearts", D: "diamonds" },
     trump: "trump",
     cards_n: { one: "{n} card", other: "{n} cards" },
+    players_n: { one: "{n} player", other: "{n} players" },
+    rules_link: "The rules",
   },
 };
 

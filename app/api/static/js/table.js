@@ -7,10 +7,10 @@
 import { renderActionHand, renderActionPrompt, sortActions } from "./actions.js";
 import { api, ApiError } from "./api.js";
 import { setCardRules } from "./cards.js";
-import { catalogueEntry } from "./catalogue.js";
+import { catalogueEntry, gameTitle } from "./catalogue.js";
 import { renderSeats, renderTrick, statusText, tickClocks } from "./felt.js";
 import { gameFor } from "./games/index.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { renderMessages } from "./panels.js";
 import { renderGameEnd, renderLastDeal, renderLastPlays, renderScores } from "./scoreboard.js";
 import { isTeamGame } from "./seats.js";
@@ -65,6 +65,8 @@ export class TableScreen {
     clearTimeout(this.auto.timer);
     this.listeners.abort();
     $("end").hidden = true;
+    $("table-game").hidden = true;
+    document.title = t("app_name");
     delete document.body.dataset.version;
   }
 
@@ -164,6 +166,7 @@ export class TableScreen {
     screen.dataset.variant = view.variant ?? this.summary?.variant ?? "kozel24";
     document.body.dataset.selection = [...this.selection, this.pending ?? ""].join(" ").trim();
     document.body.dataset.asking = this.asking?.body.type ?? "";
+    this.renderName();
     renderSeats(view, this.summary, game);
     renderTrick(view, this.summary, game);
     $("status").textContent = statusText(view, this.summary);
@@ -184,6 +187,17 @@ export class TableScreen {
     (game.end ?? renderGameEnd)(view, this.summary, this.endDismissed);
     $("resign").hidden = !(view.status === "playing" && view.my_seat !== null);
     $("resign-question").textContent = t(isTeamGame(view) ? "resign_sure" : "resign_sure_solo");
+  }
+
+  /** Which game is played, by how many (a kozel32 blind is no player): in the header and
+   * in the page's title. */
+  renderName() {
+    const title = this.entry ? gameTitle(this.entry) : this.view.variant;
+    const players = this.summary?.seats?.length ?? this.view.hand_sizes.length;
+    const name = `${title} · ${plural("players_n", players)}`;
+    $("table-game").textContent = name;
+    $("table-game").hidden = false;
+    document.title = `${name} — ${t("app_name")}`;
   }
 
   /** The action a game makes for the player unless he picks another within AUTO_DELAY_MS
