@@ -143,17 +143,17 @@ def test_the_move_clock_counts_the_seconds_the_rules_give(table: AnyTablePage) -
     table.register("Вася")
     table.create_any_table("sixty_six", others={1: "heuristic"})
     position = dealt(("AH 10H KH QH JH 9H", "AS 10S KS QS JS 9S"), "9C", "AC 10C KC QC JC AD")
-    now = datetime.now(UTC)
 
     def clocked(version: int, clock: int, due: timedelta) -> dict[str, Any]:
         view = wire_view(SIXTY_SIX, position, table.table_id, version, move_clock_s=clock)
-        return {**view, "deadlines": [{"seat": 0, "at": (now + due).isoformat()}]}
+        at = datetime.now(UTC) + due
+        return {**view, "deadlines": [{"seat": 0, "at": at.isoformat()}]}
 
-    canned = CannedTable(table, clocked(600, 60, timedelta(seconds=64.6)))
+    canned = CannedTable(table, clocked(600, 60, timedelta(seconds=75)))
     canned.show(page)
     shown = page.locator("#felt .seat[data-seat='0'] .clock")
     expect(shown).to_have_text("60 s")
-    canned.show(page, clocked(601, 30, timedelta(seconds=32.2)))
+    canned.show(page, clocked(601, 30, timedelta(seconds=40)))
     expect(shown).to_have_text("30 s")
 
     # An answer whose Date header is 6 s behind the server's clock changes nothing.

@@ -183,7 +183,8 @@ export function statusText(view, summary) {
   return t("deciding") + spectator;
 }
 
-/** Count down every visible move clock (the view's deadlines, on the server's clock). */
+/** Count down every visible move clock: whole seconds to the view's deadlines, on the
+ * server's clock, never more than the table's move clock gives. */
 export function tickClocks(view) {
   if (!view) return;
   const due = new Map(view.deadlines.map((d) => [d.seat, Date.parse(d.at)]));
@@ -194,7 +195,7 @@ export function tickClocks(view) {
       clock.classList.remove("urgent");
       continue;
     }
-    const left = Math.max(0, Math.ceil((at - serverNow()) / 1000));
+    const left = Math.min(view.move_clock_s ?? Infinity, Math.max(0, Math.ceil((at - serverNow()) / 1000)));
     clock.textContent = t("seconds_left", { s: left });
     clock.classList.toggle("urgent", left <= 5);
   }
