@@ -319,6 +319,11 @@ export function plural(key, n, params = {}) {
   return fill(form, { ...params, n });
 }
 
+/** "Бот 2: 8": a name and its figure (a score, a count), never run together. */
+export function nameAndFigure(name, figure) {
+  return t("name_figure", { name, figure });
+}
+
 /** Fill every element marked data-i18n, and mark the active language button. */
 export function applyStatic() {
   document.documentElement.lang = lang;

@@ -2,7 +2,7 @@
 // closed the stock, the tricks and counted points (where the rules show them), the game
 // points of the match.
 
-import { t } from "../i18n.js";
+import { plural, t } from "../i18n.js";
 import { cardText, perSeat, seatText, suitText } from "./common.js";
 
 // S66-20: what the winner of a trick may do before he draws (24 cards, the stock open).
@@ -32,7 +32,7 @@ export default {
       ["tricks", perSeat(summary, game.tricks_won), "tricks"],
       game.points && ["points_cap", perSeat(summary, game.points), "points"],
       ...game.exchanges.map((x) => ["s66_exchange", `${seatText(summary, x.seat)}: ${cardText(x.exchange_card)} ↔ ${cardText(x.trump_card)}`, "exchange"]),
-      ["s66_match", t("s66_match_to", { n: game.rules.match_target }), "match"],
+      ["s66_match", plural("s66_match_to", game.rules.match_target), "match"],
     ];
   },
   seatMarks(view, summary, seat) {
@@ -42,6 +42,6 @@ export default {
   },
   dealLines(deal, view, summary) {
     if (deal.winner === null || deal.winner === undefined) return [];
-    return [t("s66_deal_won", { name: seatText(summary, deal.winner), n: deal.game_points })];
+    return [plural("s66_deal_won", deal.game_points, { name: seatText(summary, deal.winner) })];
   },
 };
