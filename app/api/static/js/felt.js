@@ -70,19 +70,41 @@ export function playsOf(trick) {
   return (trick.cards ?? []).map((p) => ({ seat: p.seat, cards: [p.card], count: 1, face: "up" }));
 }
 
+/** A trick's plays as drawn: each seat's together, in the order the seats first played, and
+ * a seat's face-down plays as one pile with one count (kozel32's coffin is 22 plays of one
+ * card face down, C32-20). */
+export function seatPlays(plays) {
+  const bySeat = new Map();
+  for (const play of plays) {
+    if (!bySeat.has(play.seat)) bySeat.set(play.seat, []);
+    const own = bySeat.get(play.seat);
+    const pile = play.face === "down" && own.find((other) => other.face === "down");
+    if (pile) {
+      pile.count += play.count;
+      pile.cards = pile.cards || play.cards ? [...(pile.cards ?? []), ...(play.cards ?? [])] : null;
+    } else {
+      own.push({ ...play });
+    }
+  }
+  return [...bySeat.values()].flat();
+}
+
 /** One play as the seat sees it: its cards face up, or its count of backs (face down). */
 export function playElement(play, { mini = false, winner = false } = {}) {
   const box = el("div", { cls: `play face-${play.face}`, data: { seat: play.seat, count: play.count } });
+  const row = el("div", { cls: "cards" });
   const cards = play.cards ?? [];
   for (let n = 0; n < play.count; n += 1) {
     const card = n < cards.length ? cardElement(cards[n]) : backElement();
     if (mini) card.classList.add("mini");
     if (winner) card.classList.add("winner");
-    box.append(card);
+    row.append(card);
   }
-  if (play.face === "down") {
-    box.append(el("span", { cls: "down-count", text: t("face_down_n", { n: play.count }) }));
+  if (play.face === "down") { // the count on the pile: it takes no room of its own
+    const words = t("face_down_n", { n: play.count });
+    row.append(el("span", { cls: "down-count", text: String(play.count), attrs: { title: words, "aria-label": words } }));
   }
+  box.append(row);
   return box;
 }
 
@@ -119,7 +141,7 @@ export function renderTrick(view, summary, game = {}) {
   renderStock(view);
   if (!trick) return;
   const leader = leaderOf(view);
-  for (const play of playsOf(trick)) {
+  for (const play of seatPlays(playsOf(trick))) {
     const slot = document.querySelector(`#trick .slot[data-pos="${position(view, play.seat)}"]`);
     const box = playElement(play, { winner: taken && play.seat === trick.winner });
     box.classList.toggle("lead", play.seat === leader && !slot?.querySelector(".play.lead"));
@@ -132,6 +154,15 @@ export function renderTrick(view, summary, game = {}) {
       ? t("trick_taken_by_plain", { name })
       : t("trick_taken_by", { name, points: plural("points_n", trick.points) });
   }
+}
+
+/** The trump on the felt, as the game's panel names it (its `trump` fact), where it has one. */
+export function renderTrumpMark(view, summary, game = {}) {
+  const box = $("felt-trump");
+  const fact = view.game && game.facts ? game.facts(view, summary).find((row) => row && row[2] === "trump") : null;
+  box.hidden = !fact;
+  box.replaceChildren();
+  if (fact) box.append(el("span", { cls: "felt-trump-label", text: t("trump") }), el("span", { text: fact[1] }));
 }
 
 /** The stock: its size as a pile of backs, and the trump card face up under it. */

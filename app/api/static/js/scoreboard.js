@@ -1,7 +1,7 @@
 // The side of the table for any game, from the envelope: the scores per side, the game's
 // own panel (js/games/<variant>.js), the last deal, the last trick and the end of the game.
 
-import { playElement, playsOf } from "./felt.js";
+import { playElement, playsOf, seatPlays } from "./felt.js";
 import { nameAndFigure, plural, t } from "./i18n.js";
 import { isTeamGame, seatName, sideName, sideOf, sidesInOrder } from "./seats.js";
 import { $, el } from "./ui.js";
@@ -90,7 +90,7 @@ export function renderLastPlays(view, summary) {
   if (box.hidden) return;
   box.append(el("h2", { text: t("last_trick") }));
   const row = el("div", { cls: "mini-trick" });
-  for (const play of playsOf(trick)) {
+  for (const play of seatPlays(playsOf(trick))) {
     row.append(playElement(play, { mini: true, winner: play.seat === trick.winner }));
   }
   const name = seatName(summary, trick.winner);

@@ -8,7 +8,7 @@ import { renderActionHand, renderActionPrompt, sortActions } from "./actions.js"
 import { api, ApiError } from "./api.js";
 import { setCardRules } from "./cards.js";
 import { catalogueEntry, gameTitle } from "./catalogue.js";
-import { renderSeats, renderTrick, statusText, tickClocks } from "./felt.js";
+import { renderSeats, renderTrick, renderTrumpMark, statusText, tickClocks } from "./felt.js";
 import { gameFor } from "./games/index.js";
 import { plural, t } from "./i18n.js";
 import { renderMessages } from "./panels.js";
@@ -169,6 +169,7 @@ export class TableScreen {
     this.renderName();
     renderSeats(view, this.summary, game);
     renderTrick(view, this.summary, game);
+    renderTrumpMark(view, this.summary, game);
     $("status").textContent = statusText(view, this.summary);
     if (game.actions) {
       game.actions(view, this.summary, ctx);
