@@ -278,7 +278,11 @@ class AnyTablePage(TablePage):
         page.wait_for_selector(ANY_READY, timeout=30_000)
         if self.game_over():
             return False
-        before = (self.version, page.get_attribute("body", "data-selection") or "")
+        before = [
+            self.version,
+            page.get_attribute("body", "data-selection") or "",
+            page.get_attribute("body", "data-asking") or "",
+        ]
         confirm = page.locator("#prompt .act.confirm:enabled")
         cards = page.locator("#hand .card.legal:enabled:not(.selected)")
         buttons = page.locator("#prompt .act:enabled:not(.confirm)")
@@ -309,11 +313,12 @@ class AnyTablePage(TablePage):
             kind = chosen.get_attribute("data-type") or ""
             clicks.buttons[kind] = clicks.buttons.get(kind, 0) + 1
             chosen.click()
-        page.wait_for_function(
-            """([version, selection]) => document.body.dataset.busy === "false" && (
+        page.wait_for_function(  # a new version, a card selected, or a question asked
+            """([version, selection, asking]) => document.body.dataset.busy === "false" && (
                  document.body.dataset.version !== String(version)
-                 || (document.body.dataset.selection || "") !== selection)""",
-            arg=[before[0], before[1]],
+                 || (document.body.dataset.selection || "") !== selection
+                 || (document.body.dataset.asking || "") !== asking)""",
+            arg=before,
             timeout=30_000,
         )
         return True

@@ -272,8 +272,13 @@ def check_in_both_languages(page: Page, view: dict[str, Any]) -> None:
 def click_and_check_the_post(
     page: Page, fake: FakeTable, view: dict[str, Any], body: dict[str, Any], then: dict[str, Any]
 ) -> None:
+    posts = len(fake.posts)
     fake.following = then
     page.click(button(body))
+    if body["type"] == "declare":  # it ends the deal at once: the page asks first
+        expect(page.locator("#prompt")).to_have_attribute("data-prompt", "ask")
+        assert len(fake.posts) == posts
+        page.click("#prompt .act.confirm[data-type=declare]")
     page.wait_for_selector(f"body[data-busy=false][data-version='{then['version']}']")
     posted = fake.posts[-1]
     assert posted == {**body, "expected_version": view["version"], "move_id": posted["move_id"]}

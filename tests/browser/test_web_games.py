@@ -39,15 +39,18 @@ def check_what_is_shown(table: AnyTablePage) -> dict[str, Any] | None:
         assert stock.get_attribute("data-size") == str(view["stock"]["size"])
         if view["stock"]["trump_card"]:
             assert stock.locator(f".card[data-card='{view['stock']['trump_card']}']").count() == 1
-    for play in (view["trick"] or {}).get("plays", []):
-        slot = table.page.locator(f"#trick .play[data-seat='{play['seat']}']")
-        if play["face"] == "down":  # backs, but for the cards the view gives (its seat's own)
-            own = play["cards"] or []
-            assert slot.locator(".card.back").count() == play["count"] - len(own)
-            faces = slot.locator(".card[data-card]").evaluate_all(
-                "cs => cs.map(c => c.dataset.card)"
-            )
-            assert sorted(faces) == sorted(own)
+    plays = (view["trick"] or {}).get("plays", [])
+    for seat in {play["seat"] for play in plays}:
+        # A seat's face-down plays lie in one pile (js/felt.js `seatPlays`): backs, but for
+        # the cards the view gives (its seat's own).
+        down = [play for play in plays if play["seat"] == seat and play["face"] == "down"]
+        if not down:
+            continue
+        pile = table.page.locator(f"#trick .play.face-down[data-seat='{seat}']")
+        own = [card for play in down for card in play["cards"] or []]
+        assert pile.locator(".card.back").count() == sum(play["count"] for play in down) - len(own)
+        faces = pile.locator(".card[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        assert sorted(faces) == sorted(own)
     return view
 
 

@@ -41,6 +41,12 @@ export function sortActions(view) {
   return sorted;
 }
 
+/** An action the game lists in `confirm`: it ends the deal or the game at once (a claim out, a
+ * declaration of 61, a redeal demand), so the page asks before it posts it. */
+export function needsAsking(view, action) {
+  return (gameFor(view.variant).confirm ?? []).includes(action.body.type);
+}
+
 const sameCards = (a, b) => a.length === b.length && a.every((c) => b.includes(c));
 const within = (cards, action) => cards.every((c) => action.body.cards.includes(c));
 
@@ -75,18 +81,33 @@ export function renderActionPrompt(view, summary, ctx, sorted) {
   const prompt = $("prompt");
   prompt.replaceChildren();
   let kind = null;
-  if (sorted.cuts.length) {
-    kind = "cut";
-    prompt.append(cutChooser(sorted.cuts, ctx.busy, ctx.act));
-  }
   const row = el("div", { cls: "choices" });
-  const add = (action, text, cls = "") => {
-    const pick = button(text, () => ctx.act(action), {
-      cls: `act ${cls}`.trim(), data: { type: action.body.type, body: JSON.stringify(action.body) },
+  const add = (action, text, cls = "", asked = false) => {
+    const asks = !asked && needsAsking(view, action);
+    const pick = button(text, () => (asks ? ctx.ask(action) : ctx.act(action)), {
+      cls: `act ${asks ? "risky" : ""} ${cls}`.trim(),
+      data: { type: action.body.type, body: JSON.stringify(action.body) },
     });
     pick.disabled = ctx.busy;
     row.append(pick);
   };
+  if (ctx.asking) {
+    prompt.append(el("p", { cls: "question", text: t(`confirm_${view.variant}_${ctx.asking.body.type}`) }));
+    add(ctx.asking, actionLabel(view, summary, ctx.asking.body), "confirm danger", true);
+    row.append(button(t("ask_no"), () => ctx.ask(null), { cls: "small", id: "ask-no" }));
+    prompt.append(row);
+    prompt.hidden = false;
+    prompt.dataset.prompt = "ask";
+    return;
+  }
+  if (ctx.auto) {
+    kind = ctx.auto.body.type;
+    prompt.append(el("p", { cls: "auto-note", text: t(`auto_${view.variant}_${ctx.auto.body.type}`) }));
+  }
+  if (sorted.cuts.length) {
+    kind = "cut";
+    prompt.append(cutChooser(sorted.cuts, ctx.busy, ctx.act));
+  }
   const selection = ctx.selection;
   const pending = ctx.pending && sorted.single.get(ctx.pending);
   if (selection.length) {
@@ -100,7 +121,11 @@ export function renderActionPrompt(view, summary, ctx, sorted) {
     for (const action of pending) add(action, actionLabel(view, summary, action.body), "primary confirm");
     row.append(button(t("clear_selection"), () => ctx.pick(null), { cls: "small", id: "clear-selection" }));
   }
-  for (const action of sorted.buttons) add(action, actionLabel(view, summary, action.body));
+  // The actions that end the deal or the game at once come last, each asked about first.
+  const ordinary = sorted.buttons.filter((action) => !needsAsking(view, action));
+  for (const action of [...ordinary, ...sorted.buttons.filter((a) => !ordinary.includes(a))]) {
+    add(action, actionLabel(view, summary, action.body));
+  }
   if (sorted.positions.length) {
     kind = kind ?? "choose";
     const backs = el("div", { cls: "positions" });
@@ -139,7 +164,7 @@ export function renderActionHand(view, ctx, sorted) {
     const chosen = selection.includes(code) || ctx.pending === code;
     const singles = selection.length ? [] : sorted.single.get(code) ?? [];
     const legal = chosen || singles.length > 0 || grows(code);
-    card.disabled = ctx.busy || !legal;
+    card.disabled = ctx.busy || Boolean(ctx.asking) || !legal;
     card.classList.toggle("legal", legal);
     card.classList.toggle("selected", chosen);
     if (!legal && choosing) card.classList.add("illegal");

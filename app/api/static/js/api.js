@@ -49,14 +49,23 @@ function report(state, retryInS = 0) {
   connection.dispatchEvent(new CustomEvent("change", { detail: { state, retryInS } }));
 }
 
+// The server's clock from the Date headers of its answers. A Date is whole seconds, and an
+// answer may have waited (a busy server, the network) since it was written, so each gives
+// only a lower bound of the offset; the highest of the recent ones is the closest, and half a
+// second more the likeliest.
+const OFFSET_SAMPLES = 20;
+const offsets = [];
 let clockOffsetMs = 0;
-/** The server's clock (from the Date header), so that move clocks count down correctly. */
+/** The server's clock, so that move clocks count down correctly. */
 export function serverNow() {
   return Date.now() + clockOffsetMs;
 }
 function noteDate(response) {
   const date = Date.parse(response.headers.get("date") || "");
-  if (!Number.isNaN(date)) clockOffsetMs = date + 500 - Date.now(); // Date has whole seconds
+  if (Number.isNaN(date)) return;
+  offsets.push(date - Date.now());
+  if (offsets.length > OFFSET_SAMPLES) offsets.shift();
+  clockOffsetMs = Math.max(...offsets) + 500;
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -45,6 +45,7 @@ export function renderSeats(view, summary, game = {}) {
     if (view.status === "playing" && seat === view.dealer) {
       plate.append(el("span", { cls: "marker dealer", text: t("dealer") }));
     }
+    if (seat === leaderOf(view)) plate.append(el("span", { cls: "marker leader", text: t("led") }));
     if (view.phase === "cut" && seat === cutter) {
       plate.append(el("span", { cls: "marker", text: t("cutter") }));
     }
@@ -69,45 +70,81 @@ export function playsOf(trick) {
   return (trick.cards ?? []).map((p) => ({ seat: p.seat, cards: [p.card], count: 1, face: "up" }));
 }
 
+/** A trick's plays as drawn: each seat's together, in the order the seats first played, and
+ * a seat's face-down plays as one pile with one count (kozel32's coffin is 22 plays of one
+ * card face down, C32-20). */
+export function seatPlays(plays) {
+  const bySeat = new Map();
+  for (const play of plays) {
+    if (!bySeat.has(play.seat)) bySeat.set(play.seat, []);
+    const own = bySeat.get(play.seat);
+    const pile = play.face === "down" && own.find((other) => other.face === "down");
+    if (pile) {
+      pile.count += play.count;
+      pile.cards = pile.cards || play.cards ? [...(pile.cards ?? []), ...(play.cards ?? [])] : null;
+    } else {
+      own.push({ ...play });
+    }
+  }
+  return [...bySeat.values()].flat();
+}
+
 /** One play as the seat sees it: its cards face up, or its count of backs (face down). */
 export function playElement(play, { mini = false, winner = false } = {}) {
   const box = el("div", { cls: `play face-${play.face}`, data: { seat: play.seat, count: play.count } });
+  const row = el("div", { cls: "cards" });
   const cards = play.cards ?? [];
   for (let n = 0; n < play.count; n += 1) {
     const card = n < cards.length ? cardElement(cards[n]) : backElement();
     if (mini) card.classList.add("mini");
     if (winner) card.classList.add("winner");
-    box.append(card);
+    row.append(card);
   }
-  if (play.face === "down") {
-    box.append(el("span", { cls: "down-count", text: t("face_down_n", { n: play.count }) }));
+  if (play.face === "down") { // the count on the pile: it takes no room of its own
+    const words = t("face_down_n", { n: play.count });
+    row.append(el("span", { cls: "down-count", text: String(play.count), attrs: { title: words, "aria-label": words } }));
   }
+  box.append(row);
   return box;
 }
 
-/** The current trick; between tricks the one just taken, dimmed, with who took it. A game
- * may mark up each play as drawn (`game.decoratePlay`: kozel4's covers). */
+/** The trick the felt shows: the current one; between tricks the one just taken. */
+function feltTrick(view) {
+  // kozel24 knows the deal's tricks; elsewhere the last trick stays until the next lead.
+  const between = view.tricks
+    ? (view.phase === "play" ? view.tricks.length > 0 : view.phase === "game_over")
+    : view.status !== "waiting";
+  if (playsOf(view.trick).length === 0 && between && view.last_trick) {
+    return { trick: view.last_trick, taken: true };
+  }
+  return { trick: view.trick, taken: false };
+}
+
+/** The seat that led the trick being played (its first play), or null. */
+export function leaderOf(view) {
+  const { trick, taken } = feltTrick(view);
+  const plays = playsOf(trick);
+  if (taken || plays.length === 0) return null;
+  return trick.leader ?? plays[0].seat;
+}
+
+/** The current trick; between tricks the one just taken, dimmed, with who took it. The
+ * leader's play is marked. A game may mark up each play as drawn (`game.decoratePlay`:
+ * kozel4's covers). */
 export function renderTrick(view, summary, game = {}) {
   const slots = document.querySelectorAll("#trick .slot");
   for (const slot of slots) slot.replaceChildren();
   const note = $("trick-note");
   note.textContent = "";
-  let trick = view.trick;
-  let taken = false;
-  // kozel24 knows the deal's tricks; elsewhere the last trick stays until the next lead.
-  const between = view.tricks
-    ? (view.phase === "play" ? view.tricks.length > 0 : view.phase === "game_over")
-    : view.status !== "waiting";
-  if (playsOf(trick).length === 0 && between && view.last_trick) {
-    trick = view.last_trick;
-    taken = true;
-  }
+  const { trick, taken } = feltTrick(view);
   $("trick").classList.toggle("taken", taken);
   renderStock(view);
   if (!trick) return;
-  for (const play of playsOf(trick)) {
+  const leader = leaderOf(view);
+  for (const play of seatPlays(playsOf(trick))) {
     const slot = document.querySelector(`#trick .slot[data-pos="${position(view, play.seat)}"]`);
     const box = playElement(play, { winner: taken && play.seat === trick.winner });
+    box.classList.toggle("lead", play.seat === leader && !slot?.querySelector(".play.lead"));
     game.decoratePlay?.(view, trick, play, box);
     slot?.append(box);
   }
@@ -117,6 +154,15 @@ export function renderTrick(view, summary, game = {}) {
       ? t("trick_taken_by_plain", { name })
       : t("trick_taken_by", { name, points: plural("points_n", trick.points) });
   }
+}
+
+/** The trump on the felt, as the game's panel names it (its `trump` fact), where it has one. */
+export function renderTrumpMark(view, summary, game = {}) {
+  const box = $("felt-trump");
+  const fact = view.game && game.facts ? game.facts(view, summary).find((row) => row && row[2] === "trump") : null;
+  box.hidden = !fact;
+  box.replaceChildren();
+  if (fact) box.append(el("span", { cls: "felt-trump-label", text: t("trump") }), el("span", { text: fact[1] }));
 }
 
 /** The stock: its size as a pile of backs, and the trump card face up under it. */
@@ -168,7 +214,8 @@ export function statusText(view, summary) {
   return t("deciding") + spectator;
 }
 
-/** Count down every visible move clock (the view's deadlines, on the server's clock). */
+/** Count down every visible move clock: whole seconds to the view's deadlines, on the
+ * server's clock, never more than the table's move clock gives. */
 export function tickClocks(view) {
   if (!view) return;
   const due = new Map(view.deadlines.map((d) => [d.seat, Date.parse(d.at)]));
@@ -179,7 +226,7 @@ export function tickClocks(view) {
       clock.classList.remove("urgent");
       continue;
     }
-    const left = Math.max(0, Math.ceil((at - serverNow()) / 1000));
+    const left = Math.min(view.move_clock_s ?? Infinity, Math.max(0, Math.ceil((at - serverNow()) / 1000)));
     clock.textContent = t("seconds_left", { s: left });
     clock.classList.toggle("urgent", left <= 5);
   }

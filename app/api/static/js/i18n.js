@@ -51,6 +51,7 @@ const TEXTS = {
     bot_level_strong: "сильный",
     dealer: "сдаёт",
     cutter: "снимает",
+    led: "заход",
     we: "Мы",
     they: "Они",
     team_n: "Команда {n}",
@@ -70,6 +71,7 @@ const TEXTS = {
     to_lobby: "В лобби",
     resign: "Сдаться",
     resign_sure: "Ваша команда сдаётся?",
+    resign_sure_solo: "Сдаться? Игра будет проиграна.",
     yes: "Да",
     no: "Нет",
     look_at_table: "Посмотреть на стол",
@@ -132,6 +134,8 @@ const TEXTS = {
     suit_names: { C: "треф", S: "пик", H: "червей", D: "бубен" },
     trump: "козырь",
     cards_n: { one: "{n} карта", few: "{n} карты", many: "{n} карт", other: "{n} карты" },
+    players_n: { one: "{n} игрок", few: "{n} игрока", many: "{n} игроков", other: "{n} игрока" },
+    rules_link: "Правила игры",
   },
   en: {
     app_name: "Kozel",
@@ -177,6 +181,7 @@ const TEXTS = {
     bot_level_strong: "strong",
     dealer: "deals",
     cutter: "cuts",
+    led: "led",
     we: "We",
     they: "They",
     team_n: "Team {n}",
@@ -196,6 +201,7 @@ const TEXTS = {
     to_lobby: "Lobby",
     resign: "Resign",
     resign_sure: "Your team resigns?",
+    resign_sure_solo: "Resign? You lose the game.",
     yes: "Yes",
     no: "No",
     look_at_table: "Look at the table",
@@ -258,6 +264,8 @@ const TEXTS = {
     suit_names: { C: "clubs", S: "spades", H: "hearts", D: "diamonds" },
     trump: "trump",
     cards_n: { one: "{n} card", other: "{n} cards" },
+    players_n: { one: "{n} player", other: "{n} players" },
+    rules_link: "The rules",
   },
 };
 
@@ -309,6 +317,11 @@ export function plural(key, n, params = {}) {
   const forms = TEXTS[lang][key] ?? TEXTS.en[key];
   const form = forms[new Intl.PluralRules(lang).select(n)] ?? forms.other;
   return fill(form, { ...params, n });
+}
+
+/** "Бот 2: 8": a name and its figure (a score, a count), never run together. */
+export function nameAndFigure(name, figure) {
+  return t("name_figure", { name, figure });
 }
 
 /** Fill every element marked data-i18n, and mark the active language button. */

@@ -84,6 +84,7 @@ export class Lobby {
     seats.value = String(game.seats[0]);
     $("new-seats-label").hidden = game.seats.length < 2;
     $("new-game-rules").textContent = t("game_facts", { deck: game.deck, teams: t(game.teams ? "in_teams" : "each_for_himself") });
+    $("new-game-rules-link").href = game.rules;
     renderOptions($("new-options"), game);
     this.fillChoices();
   }

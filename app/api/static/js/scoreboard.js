@@ -1,8 +1,8 @@
 // The side of the table for any game, from the envelope: the scores per side, the game's
 // own panel (js/games/<variant>.js), the last deal, the last trick and the end of the game.
 
-import { playElement, playsOf } from "./felt.js";
-import { plural, t } from "./i18n.js";
+import { playElement, playsOf, seatPlays } from "./felt.js";
+import { nameAndFigure, plural, t } from "./i18n.js";
 import { isTeamGame, seatName, sideName, sideOf, sidesInOrder } from "./seats.js";
 import { $, el } from "./ui.js";
 
@@ -74,7 +74,7 @@ export function renderLastDeal(view, summary, game, fresh) {
   box.classList.toggle("fresh", fresh);
   box.append(el("h2", { text: t("summary_title", { n: number }) }));
   if (Array.isArray(deal.points) && deal.points.length === (view.scores?.length ?? 0)) {
-    const parts = sidesInOrder(view).map((side) => `${sideName(view, summary, side)} ${deal.points[side]}`);
+    const parts = sidesInOrder(view).map((side) => nameAndFigure(sideName(view, summary, side), deal.points[side]));
     box.append(el("p", { text: `${t("points_cap")}: ${parts.join(" — ")}` }));
   }
   const lines = game.dealLines?.(deal, view, summary) ?? [];
@@ -90,7 +90,7 @@ export function renderLastPlays(view, summary) {
   if (box.hidden) return;
   box.append(el("h2", { text: t("last_trick") }));
   const row = el("div", { cls: "mini-trick" });
-  for (const play of playsOf(trick)) {
+  for (const play of seatPlays(playsOf(trick))) {
     row.append(playElement(play, { mini: true, winner: play.seat === trick.winner }));
   }
   const name = seatName(summary, trick.winner);
@@ -132,7 +132,7 @@ export function renderGameEnd(view, summary, dismissed) {
       cls: `title title-${name}`, text: gameText(view.variant, `title_${name}`, {}, name), data: { title: name },
     }));
   }
-  const scores = sidesInOrder(view).map((s) => `${sideName(view, summary, s)} ${result.scores?.[s] ?? ""}`);
+  const scores = sidesInOrder(view).map((s) => nameAndFigure(sideName(view, summary, s), result.scores?.[s] ?? ""));
   $("end-written").textContent = scores.join(" — ");
   $("end-reason").textContent = gameText(view.variant, `end_${result.reason}`, {}, "");
 }

@@ -7,15 +7,17 @@
 import { renderActionHand, renderActionPrompt, sortActions } from "./actions.js";
 import { api, ApiError } from "./api.js";
 import { setCardRules } from "./cards.js";
-import { catalogueEntry } from "./catalogue.js";
-import { renderSeats, renderTrick, statusText, tickClocks } from "./felt.js";
+import { catalogueEntry, gameTitle } from "./catalogue.js";
+import { renderSeats, renderTrick, renderTrumpMark, statusText, tickClocks } from "./felt.js";
 import { gameFor } from "./games/index.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { renderMessages } from "./panels.js";
 import { renderGameEnd, renderLastDeal, renderLastPlays, renderScores } from "./scoreboard.js";
+import { isTeamGame } from "./seats.js";
 import { $, button, el, forgetTable, notice, rememberTable, sleep } from "./ui.js";
 
 const BOT_LEVELS = ["random", "heuristic", "strong"];
+const AUTO_DELAY_MS = 1500; // how long a game's automatic action waits for another choice
 
 export class TableScreen {
   constructor(tableId, player, { toLobby }) {
@@ -31,6 +33,8 @@ export class TableScreen {
     this.freshUntil = 0;
     this.selection = []; // cards picked for a multi-card action, until the version changes
     this.pending = null; // a card with several single-card actions, waiting for the choice
+    this.asking = null; // an action that ends the deal or the game at once, asked about first
+    this.auto = { version: null, at: 0, timer: null }; // the game's automatic action, if any
     this.entry = null; // the game's catalogue entry
     this.listeners = new AbortController();
   }
@@ -58,8 +62,11 @@ export class TableScreen {
   stop() {
     this.running = false;
     clearInterval(this.timer);
+    clearTimeout(this.auto.timer);
     this.listeners.abort();
     $("end").hidden = true;
+    $("table-game").hidden = true;
+    document.title = t("app_name");
     delete document.body.dataset.version;
   }
 
@@ -86,6 +93,7 @@ export class TableScreen {
     if (!before || before.version !== view.version) {
       this.selection = [];
       this.pending = null;
+      this.asking = null;
     }
     if (view.my_seat !== null) rememberTable(this.id);
     const seatsMayHaveChanged = !before || before.status !== view.status
@@ -138,8 +146,15 @@ export class TableScreen {
         this.pending = card;
         this.render();
       },
+      asking: this.asking,
+      ask: (action) => {
+        this.asking = action;
+        this.auto.at = Date.now() + AUTO_DELAY_MS; // a question answered "no" gives time again
+        this.render();
+      },
     };
     const game = gameFor(view.variant ?? this.summary?.variant);
+    ctx.auto = this.scheduleAuto(game);
     setCardRules(view);
     document.body.dataset.version = view.version;
     document.body.dataset.busy = String(this.busy);
@@ -150,8 +165,11 @@ export class TableScreen {
     screen.dataset.mySeat = view.my_seat ?? "";
     screen.dataset.variant = view.variant ?? this.summary?.variant ?? "kozel24";
     document.body.dataset.selection = [...this.selection, this.pending ?? ""].join(" ").trim();
+    document.body.dataset.asking = this.asking?.body.type ?? "";
+    this.renderName();
     renderSeats(view, this.summary, game);
     renderTrick(view, this.summary, game);
+    renderTrumpMark(view, this.summary, game);
     $("status").textContent = statusText(view, this.summary);
     if (game.actions) {
       game.actions(view, this.summary, ctx);
@@ -169,6 +187,32 @@ export class TableScreen {
     this.renderWaiting();
     (game.end ?? renderGameEnd)(view, this.summary, this.endDismissed);
     $("resign").hidden = !(view.status === "playing" && view.my_seat !== null);
+    $("resign-question").textContent = t(isTeamGame(view) ? "resign_sure" : "resign_sure_solo");
+  }
+
+  /** Which game is played, by how many (a kozel32 blind is no player): in the header and
+   * in the page's title. */
+  renderName() {
+    const title = this.entry ? gameTitle(this.entry) : this.view.variant;
+    const players = this.summary?.seats?.length ?? this.view.hand_sizes.length;
+    const name = `${title} · ${plural("players_n", players)}`;
+    $("table-game").textContent = name;
+    $("table-game").hidden = false;
+    document.title = `${name} — ${t("app_name")}`;
+  }
+
+  /** The action a game makes for the player unless he picks another within AUTO_DELAY_MS
+   * (Sixty-six's draw after a won trick, `autoAction`); null when there is none. */
+  scheduleAuto(game) {
+    clearTimeout(this.auto.timer);
+    const action = game.autoAction?.(this.view) ?? null;
+    if (!action) return null;
+    const version = this.view.version;
+    if (this.auto.version !== version) this.auto = { version, at: Date.now() + AUTO_DELAY_MS, timer: null };
+    this.auto.timer = setTimeout(() => {
+      if (this.view.version === version && !this.busy && !this.asking) this.act(action);
+    }, Math.max(0, this.auto.at - Date.now()));
+    return action;
   }
 
   /** Before the game: the share link, and the empty seats to take or to give to a bot. */

@@ -19,6 +19,8 @@ const combinationOf = (cards) => {
 };
 
 export default {
+  // B-20: a declaration ends the deal at once (a false one costs 6): asked about first.
+  confirm: ["declare"],
   actionKey: (view, body) => (body.type === "claim" ? `act_bura_claim_${combinationOf(body.cards)}` : null),
   target: (view, summary) => summary?.options?.target ?? 12,
   facts(view, summary) {

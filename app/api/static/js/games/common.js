@@ -1,7 +1,7 @@
 // Small helpers the games' panels share.
 
 import { label } from "../cards.js";
-import { t } from "../i18n.js";
+import { nameAndFigure, t } from "../i18n.js";
 import { seatName } from "../seats.js";
 
 const SYMBOLS = { C: "♣", S: "♠", H: "♥", D: "♦" };
@@ -17,7 +17,7 @@ export function seatText(summary, seat) {
   return seat === null || seat === undefined ? "—" : seatName(summary, seat);
 }
 
-/** "Вася 2 · Бот 2 1 · …": one number per seat. */
+/** "Вася: 2 · Бот 2: 1 · …": one figure per seat, apart from the seat's name. */
 export function perSeat(summary, values) {
-  return values.map((value, seat) => `${seatName(summary, seat)} ${value ?? "—"}`).join(" · ");
+  return values.map((value, seat) => nameAndFigure(seatName(summary, seat), value ?? "—")).join(" · ");
 }

@@ -45,6 +45,8 @@ function renderBoard(view, summary) {
 }
 
 const game = {
+  // C32-11: a redeal demand stops the deal and shows the hand: asked about first.
+  confirm: ["demand_redeal"],
   target: () => PAIRS,
   score(view, summary) {
     renderScores(view, summary, game);
@@ -68,7 +70,6 @@ const game = {
     const marks = [];
     if (part?.boaster === seat && part.boast) marks.push(t(`boast_${part.boast}`));
     if (part?.soloist === seat) marks.push(t("k32_soloist"));
-    if (view.status === "playing" && view.phase === "play" && part?.first_leader === seat) marks.push(t("k32_leads"));
     return marks;
   },
   dealLines(deal) {

@@ -52,7 +52,7 @@ export default {
       card.title = t("k4_covers_long", { card: longName(code), covered: longName(covered) });
       card.setAttribute("aria-label", card.title);
       card.append(el("span", { cls: "covers-tag", text: t("k4_covers", { card: label(covered) }) }));
-      box.append(card); // in the order of the covered cards
+      card.parentElement.append(card); // in the order of the covered cards
     }
   },
 };

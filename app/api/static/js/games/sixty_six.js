@@ -2,10 +2,22 @@
 // closed the stock, the tricks and counted points (where the rules show them), the game
 // points of the match.
 
-import { t } from "../i18n.js";
+import { plural, t } from "../i18n.js";
 import { cardText, perSeat, seatText, suitText } from "./common.js";
 
+// S66-20: what the winner of a trick may do before he draws (24 cards, the stock open).
+const BEFORE_THE_DRAW = new Set(["draw", "close", "claim_out"]);
+
 export default {
+  // S66-22: a claim out ends the deal at once (a false one costs 2 or 3): asked about first.
+  confirm: ["claim_out"],
+  // S66-11, S66-20: after a won trick the page draws for the player unless he closes first
+  // (or claims out): the draw is listed, and nothing but what may come before it.
+  autoAction(view) {
+    const types = view.legal_actions.map((action) => action.body.type);
+    if (!types.includes("draw") || !types.every((type) => BEFORE_THE_DRAW.has(type))) return null;
+    return view.legal_actions.find((action) => action.body.type === "draw");
+  },
   target: (view) => view.game?.rules?.match_target ?? 7,
   facts(view, summary) {
     const game = view.game;
@@ -20,7 +32,7 @@ export default {
       ["tricks", perSeat(summary, game.tricks_won), "tricks"],
       game.points && ["points_cap", perSeat(summary, game.points), "points"],
       ...game.exchanges.map((x) => ["s66_exchange", `${seatText(summary, x.seat)}: ${cardText(x.exchange_card)} ↔ ${cardText(x.trump_card)}`, "exchange"]),
-      ["s66_match", t("s66_match_to", { n: game.rules.match_target }), "match"],
+      ["s66_match", plural("s66_match_to", game.rules.match_target), "match"],
     ];
   },
   seatMarks(view, summary, seat) {
@@ -30,6 +42,6 @@ export default {
   },
   dealLines(deal, view, summary) {
     if (deal.winner === null || deal.winner === undefined) return [];
-    return [t("s66_deal_won", { name: seatText(summary, deal.winner), n: deal.game_points })];
+    return [plural("s66_deal_won", deal.game_points, { name: seatText(summary, deal.winner) })];
   },
 };
