@@ -1,6 +1,7 @@
 """Accounts against the threats of `docs/security.md`, on a real server: its logs (at the
 debug level) never hold a password or a token, whatever the requests and however they fail;
-passwords are stored only as argon2id hashes."""
+passwords are stored only as argon2id hashes; behind a trusted proxy, failed sign-ins count
+per client address."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import psycopg
 import pytest
 from sqlalchemy.engine import make_url
 
+from app.db.migrate import upgrade
 from tests.e2e.server import Server
 
 PASSWORD = "korova-2026"
@@ -79,3 +81,31 @@ def test_logs_never_hold_a_password_or_a_token(server: Server, database_url: str
     assert len(hashes) == 1
     assert hashes[0].startswith("$argon2id$")
     assert NEW_PASSWORD not in hashes[0]
+
+
+@pytest.mark.slow  # 22 argon2 checks per server, at the default profile
+@pytest.mark.parametrize(("trusted", "other_client"), [("127.0.0.1", 401), ("192.0.2.1", 429)])
+def test_behind_a_trusted_proxy_failures_count_per_client_address(
+    tmp_path: Path, trusted: str, other_client: int
+) -> None:
+    """A server behind a proxy it trusts (`KOZEL_FORWARDED_ALLOW_IPS`, here the test itself on
+    127.0.0.1) counts failed sign-ins by the client address the proxy names: one client's
+    twenty failures throttle that client, not every client of the proxy. A proxy it does not
+    trust names nobody: every request is its own address's."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'kozel.sqlite3'}"
+    upgrade(url)
+    running = Server(url, tmp_path / "server.log", {"KOZEL_FORWARDED_ALLOW_IPS": trusted})
+    running.start()
+    try:
+        with httpx.Client(base_url=running.url, timeout=30) as http:
+
+            def sign_in(client: str, login: str) -> int:
+                body = {"login": login, "password": WRONG}
+                headers = {"X-Forwarded-For": client}
+                return http.post("/v1/sessions", json=body, headers=headers).status_code
+
+            assert [sign_in("198.51.100.1", f"guess-{n}") for n in range(20)] == [401] * 20
+            assert sign_in("198.51.100.1", "one-more") == 429
+            assert sign_in("198.51.100.2", "one-more") == other_client
+    finally:
+        running.stop()
