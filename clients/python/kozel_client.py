@@ -5,7 +5,7 @@ It knows the long-poll loop, retries a move with the same `move_id` after a netw
 and waits out 429 `rate_limited` answers for their `Retry-After`.
 
     client = KozelClient("http://127.0.0.1:8000")
-    client.register("my-bot")
+    client.register("my-bot", bot=True)
     for table_id, version in client.turns(wait=30):
         view = client.state(table_id)
         client.act(table_id, view["legal_actions"][0], expected_version=view["version"])
@@ -48,9 +48,10 @@ class KozelClient:
     def close(self) -> None:
         """Nothing to release: every request has a connection of its own."""
 
-    def register(self, name: str) -> str:
-        """Create a player; keeps and returns its token (shown only this once)."""
-        self.token = self._call("POST", "/v1/players", {"name": name})["token"]
+    def register(self, name: str, bot: bool = False) -> str:
+        """Create a player (with `bot`, a bot account: shown as a bot wherever it is named);
+        keeps and returns its token (shown only this once)."""
+        self.token = self._call("POST", "/v1/players", {"name": name, "bot": bot})["token"]
         return self.token
 
     def create_table(self, seat: int | None = 0, bots: dict[int, str] | None = None) -> str:
