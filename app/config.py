@@ -23,6 +23,10 @@ class Settings(BaseSettings):
     """Database connections per instance for reads and appends (PostgreSQL)."""
     host: str = "127.0.0.1"
     port: int = 8000
+    forwarded_allow_ips: str = "127.0.0.1,::1"
+    """The proxies whose `X-Forwarded-For` gives the client's address (comma-separated, `*`
+    for any): sign-ins are throttled per client address, and behind a proxy that is not
+    trusted every client would share the proxy's."""
     header_timeout_s: float = 5.0
     """A connection that has not sent a whole request head this long after it opened (or
     after its last response: the idle keep-alive timeout) is closed. An answer whose

@@ -8,7 +8,7 @@ needs (`clients/python/kozel_client.py`).
     python3 examples/bot.py http://127.0.0.1:8000 my-bot --table ID --seat 2    # join a table
     python3 examples/bot.py http://127.0.0.1:8000 my-bot     # wait until someone seats it
 
-It registers a player named `my-bot` and prints its token (or plays as `--token=T`), then
+It registers a bot account named `my-bot` and prints its token (or plays as `--token=T`), then
 plays `--games N` games (default 1; with --bots each at a new table) and prints each result:
 the side the bot played for (a team, or itself alone) and the game's own `result`.
 """
@@ -71,7 +71,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     client = KozelClient(args.url, args.token)
     if args.token is None:
-        print(f"token {client.register(args.name)}: this player's identity, shown only now;")
+        token = client.register(args.name, bot=True)  # a bot account: shown as a bot
+        print(f"token {token}: this player's identity, shown only now;")
         print("keep it to play on as it (--token=T), or to seat it (PUT …/seats/{n})", flush=True)
     for number, table_id in enumerate(islice(tables(client, args), args.games), start=1):
         print(f"game {number}: table {table_id} ({args.url}/play#table={table_id})", flush=True)

@@ -20,7 +20,16 @@ from sqlalchemy.engine import make_url
 from app.db.migrate import upgrade
 
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-TABLES = ("table_requests", "moves", "events", "seats", "game_tables", "players")
+TABLES = (
+    "credential_failures",
+    "tokens",
+    "table_requests",
+    "moves",
+    "events",
+    "seats",
+    "game_tables",
+    "players",
+)
 
 
 def postgres_admin_url() -> str:

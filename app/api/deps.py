@@ -1,4 +1,5 @@
-"""Dependency aliases for the routes: services, the caller, the optional caller."""
+"""Dependency aliases for the routes: services, the caller, the optional caller, the client's
+address."""
 
 from __future__ import annotations
 
@@ -13,14 +14,17 @@ from app.api.limits import Limits
 from app.api.problems import ApiProblem
 from app.api.view_cache import RenderedViews
 from app.config import Settings
+from app.services.accounts import Accounts
 from app.services.players import PlayerInfo, Players, token_hash
 from app.services.tables import Tables
+from app.services.throttle import address_key
 
 
 @dataclass(frozen=True, slots=True)
 class Services:
     settings: Settings
     players: Players
+    accounts: Accounts
     tables: Tables
     limits: Limits
     views: RenderedViews
@@ -99,6 +103,12 @@ def token_key(token: str) -> str:
     return "t:" + token_hash(token)
 
 
+async def _address(request: Request) -> str:
+    """The client's address as sign-ins are throttled by (`throttle.address_key`)."""
+    client = request.scope.get("client")
+    return address_key(client[0] if client else None)
+
+
 def _limited(kind: str) -> Callable[..., Awaitable[None]]:
     async def check(request: Request, credentials: Credentials) -> None:
         services_of(request).limits.check(kind, _key_of(request, credentials))
@@ -116,3 +126,4 @@ Token = Annotated[str, Depends(_token)]
 OptionalToken = Annotated[str | None, Depends(_optional_token)]
 OptionalCaller = Annotated[PlayerInfo | None, Depends(_optional_caller)]
 LimitKey = Annotated[str, Depends(limit_key)]
+Address = Annotated[str, Depends(_address)]

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from argon2 import Parameters
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
@@ -27,6 +28,7 @@ from app.api.routes_games import router as games_router
 from app.api.routes_health import router as health_router
 from app.api.routes_play import router as play_router
 from app.api.routes_players import router as players_router
+from app.api.routes_sessions import router as sessions_router
 from app.api.routes_tables import router as tables_router
 from app.api.view_cache import RenderedViews
 from app.config import Settings, async_url, get_settings
@@ -34,8 +36,11 @@ from app.db.database import create_engine, open_store, session_factory
 from app.db.migrate import check_schema
 from app.db.wakeup import Wakeup
 from app.metrics import OPEN_LONG_POLLS, OPEN_STREAMS
+from app.services.accounts import Accounts
+from app.services.passwords import Passwords
 from app.services.players import Players
 from app.services.tables import Tables
+from app.services.throttle import Throttle
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +63,11 @@ def create_app(
     settings: Settings | None = None,
     chance: random.Random | None = None,
     lane: bool = True,
+    password_parameters: Parameters | None = None,
 ) -> FastAPI:
     """The application; `chance` seeds shuffles and bots (tests only; default: the OS);
-    `lane=False` sends every poll and move through its route (tests compare the two ways)."""
+    `lane=False` sends every poll and move through its route (tests compare the two ways);
+    `password_parameters` are argon2's (tests only; default: the library's default profile)."""
     settings = settings or get_settings()
 
     @asynccontextmanager
@@ -84,9 +91,10 @@ def create_app(
             polling=Rate(settings.rate_polls_per_s, 40),
             streams_per_key=settings.streams_per_token,
         )
-        app.state.services = Services(
-            settings, Players(sessions, wakeup), tables, limits, RenderedViews()
-        )
+        players = Players(sessions, wakeup)
+        passwords = Passwords(password_parameters)
+        accounts = Accounts(sessions, players, passwords, Throttle(sessions))
+        app.state.services = Services(settings, players, accounts, tables, limits, RenderedViews())
         app.state.engine = engine
         app.state.wakeup = wakeup
         OPEN_LONG_POLLS.set_function(lambda: tables.long_polls_waiting)
@@ -99,6 +107,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await keeper
             await wakeup.stop()
+            passwords.close()
             await store.close()
             await engine.dispose()
 
@@ -115,7 +124,11 @@ def create_app(
         # this service exports its metrics to Prometheus and traces nothing (issue 19).
         telemetry={"tracing": False, "metrics": False, "logs": False},
         openapi_tags=[
-            {"name": "players", "description": "Players and their tokens"},
+            {
+                "name": "players",
+                "description": "Players (guest, account or bot account), credentials, "
+                "sign-in and the tokens of their devices",
+            },
             {"name": "games", "description": "The catalogue of games"},
             {"name": "tables", "description": "Tables and seats"},
             {"name": "playing", "description": "Views, moves, the lone trump, messages, logs"},
@@ -140,6 +153,7 @@ def create_app(
         )
     app.include_router(health_router)
     app.include_router(players_router)
+    app.include_router(sessions_router)
     app.include_router(games_router)
     app.include_router(tables_router)
     app.include_router(play_router)

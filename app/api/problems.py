@@ -23,7 +23,9 @@ log = logging.getLogger(__name__)
 
 STATUS: dict[str, int] = {
     "unauthorized": 401,
+    "bad_credentials": 401,
     "forbidden": 403,
+    "wrong_password": 403,
     "not_seated": 403,
     "deal_running": 403,
     "deal_hidden": 403,
@@ -33,6 +35,7 @@ STATUS: dict[str, int] = {
     "version_conflict": 409,
     "idempotency_mismatch": 409,
     "seat_taken": 409,
+    "login_taken": 409,
     "game_started": 409,
     "game_not_started": 409,
     "game_over": 409,
@@ -44,6 +47,8 @@ STATUS: dict[str, int] = {
     "invalid_command": 422,
     "invalid_message": 422,
     "invalid_option": 422,
+    "invalid_login": 422,
+    "weak_password": 422,
     "validation_error": 422,
     "rate_limited": 429,
     "internal_error": 500,
@@ -54,7 +59,9 @@ STATUS: dict[str, int] = {
 
 TITLES: dict[str, str] = {
     "unauthorized": "Missing or unknown bearer token",
+    "bad_credentials": "Wrong login or password",
     "forbidden": "Not allowed",
+    "wrong_password": "The current password is missing or wrong",
     "not_seated": "You hold no seat here",
     "deal_running": "The deal is still running",
     "deal_hidden": "Part of this deal stays hidden until the game is over",
@@ -64,6 +71,7 @@ TITLES: dict[str, str] = {
     "version_conflict": "The table has moved on",
     "idempotency_mismatch": "This id was sent before with another request",
     "seat_taken": "The seat is taken",
+    "login_taken": "The login is taken",
     "game_started": "The game has started",
     "game_not_started": "The game has not started",
     "game_over": "The game is over",
@@ -75,6 +83,8 @@ TITLES: dict[str, str] = {
     "invalid_command": "Not a well-formed command",
     "invalid_message": "Invalid message",
     "invalid_option": "Invalid option",
+    "invalid_login": "Not a login",
+    "weak_password": "The password is too short",
     "validation_error": "The request is not valid",
     "rate_limited": "Too many requests",
     "internal_error": "Internal error",

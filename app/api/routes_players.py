@@ -1,14 +1,23 @@
-"""Players: register, who am I, a new token, and the bot author's turn list."""
+"""Players: register, who am I, credentials, tokens (a new one, the list, revoking one), and
+the bot author's turn list."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Path, Query, Response
 
 from app.api import polling
 from app.api import schemas as s
-from app.api.deps import Caller, MoveLimit, PollLimit, ServicesDep, Token, token_key
+from app.api.deps import (
+    Address,
+    Caller,
+    MoveLimit,
+    PollLimit,
+    ServicesDep,
+    Token,
+    token_key,
+)
 from app.api.docs import errors
 
 router = APIRouter(prefix="/v1/players", tags=["players"])
@@ -18,15 +27,20 @@ router = APIRouter(prefix="/v1/players", tags=["players"])
     "",
     status_code=201,
     operation_id="createPlayer",
-    summary="Register a player and get its bearer token",
+    summary="Register a player (a guest account, or a bot account) and get its bearer token",
+    description="The token is shown only in this answer; it is the account's first device "
+    "token. A guest claims a login and a password later (`PUT /v1/players/me/credentials`) "
+    'to sign in from other devices. `"bot": true` makes a bot account, shown as a bot '
+    "wherever it is named.",
     responses=errors(422),
 )
 async def create_player(
     body: s.NewPlayerIn, services: ServicesDep, response: Response
 ) -> s.NewPlayerOut:
-    new = await services.players.register(body.name)
+    new = await services.players.register(body.name, body.bot)
     response.headers["Cache-Control"] = "no-store"
-    return s.NewPlayerOut(id=new.player.id, name=new.player.name, token=new.token)
+    player = new.player
+    return s.NewPlayerOut(id=player.id, name=player.name, bot=player.bot, token=new.token)
 
 
 @router.post(
@@ -34,7 +48,8 @@ async def create_player(
     operation_id="rotateToken",
     dependencies=[MoveLimit],
     summary="Replace the caller's token: a new one now, the old one revoked at once",
-    description="Answers with the player and its new token, shown only this once. From this "
+    description="Answers with the player and its new token, shown only this once; it stays "
+    "the same device's token (its id in the token list). From this "
     "answer on the old token is 401 `unauthorized` on every request and on every instance; "
     "a view stream opened with it ends within its heartbeat (reconnect with the new token and "
     "`Last-Event-ID`). Limited like moves.",
@@ -44,12 +59,88 @@ async def rotate_token(token: Token, services: ServicesDep, response: Response) 
     new = await services.players.rotate(token)
     services.limits.carry_over(token_key(token), token_key(new.token))
     response.headers["Cache-Control"] = "no-store"
-    return s.NewPlayerOut(id=new.player.id, name=new.player.name, token=new.token)
+    player = new.player
+    return s.NewPlayerOut(id=player.id, name=player.name, bot=player.bot, token=new.token)
 
 
-@router.get("/me", operation_id="getMe", summary="The caller", responses=errors(401))
-async def get_me(caller: Caller) -> s.PlayerOut:
-    return s.PlayerOut(id=caller.id, name=caller.name)
+@router.get(
+    "/me",
+    operation_id="getMe",
+    summary="The caller: its name, whether it is a bot account, its login (null for a guest)",
+    responses=errors(401),
+)
+async def get_me(caller: Caller, services: ServicesDep) -> s.MeOut:
+    account = await services.accounts.account(caller)
+    return s.MeOut(id=account.id, name=account.name, bot=account.bot, login=account.login)
+
+
+@router.put(
+    "/me/credentials",
+    operation_id="setCredentials",
+    dependencies=[MoveLimit],
+    summary="Claim (or change) the caller's login and password",
+    description="A guest claims a login and a password with its token alone; an account that "
+    "has a password changes either only with `current_password` too (403 `wrong_password` "
+    "when it is missing or wrong). A login is unique without regard to case (409 "
+    "`login_taken`); a password has at least 8 characters (422 `weak_password`) and is "
+    "stored only as an argon2id hash. The caller's tokens stay valid: revoke the ones you "
+    "do not trust with `DELETE /v1/players/me/tokens/{token_id}`. Wrong current passwords "
+    "are throttled as sign-ins are, and so are claims of a taken login per address (429 "
+    "`rate_limited` with `Retry-After`).",
+    responses=errors(401, 403, 409, 422, 429),
+)
+async def set_credentials(
+    body: s.CredentialsIn, caller: Caller, services: ServicesDep, address: Address
+) -> s.MeOut:
+    account = await services.accounts.claim(
+        caller, body.login, body.password, body.current_password, address
+    )
+    return s.MeOut(id=account.id, name=account.name, bot=account.bot, login=account.login)
+
+
+@router.get(
+    "/me/tokens",
+    operation_id="listMyTokens",
+    response_model=list[s.TokenOut],
+    dependencies=[PollLimit],
+    summary="The caller's tokens, one per device (never the tokens themselves)",
+    description="Oldest first; `current` marks the token of this request. `last_used_at` "
+    "is kept to the minute.",
+    responses=errors(401, 429),
+)
+async def list_my_tokens(caller: Caller, token: Token, services: ServicesDep) -> list[s.TokenOut]:
+    found = await services.players.tokens(caller, token)
+    return [
+        s.TokenOut(
+            id=t.id,
+            device=t.device,
+            created_at=t.created_at,
+            last_used_at=t.last_used_at,
+            current=t.current,
+        )
+        for t in found
+    ]
+
+
+@router.delete(
+    "/me/tokens/{token_id}",
+    status_code=204,
+    operation_id="revokeToken",
+    dependencies=[MoveLimit],
+    summary="Revoke one of the caller's tokens (a device lost), its own too",
+    description="From this answer on the token is 401 `unauthorized` on every request and "
+    "on every instance; its waiting long-polls answer 401 and its open view streams end "
+    "within their heartbeat. Another player's token id is 404 `not_found`, as an id that "
+    "does not exist.",
+    responses=errors(401, 404, 422, 429),
+)
+async def revoke_token(
+    caller: Caller,
+    services: ServicesDep,
+    token_id: Annotated[str, Path(max_length=36)],
+) -> Response:
+    await services.players.revoke(caller, token_id)
+    return Response(status_code=204)
 
 
 @router.get(

@@ -75,6 +75,7 @@ def run_server(settings: Settings, host: str, port: int) -> None:
         access_log=False,
         timeout_graceful_shutdown=int(settings.shutdown_grace_s),
         proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
     )
     log.info(
         "serving at most %d connections; a request head is due within %s s, a body within %s s",

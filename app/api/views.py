@@ -50,7 +50,7 @@ def table_out(summary: TableSummary) -> s.TableOut:
                 seat=row.seat,
                 player=None
                 if row.player_id is None
-                else s.PlayerOut(id=row.player_id, name=row.player_name or ""),
+                else s.PlayerOut(id=row.player_id, name=row.player_name or "", bot=row.player_bot),
                 bot=row.bot,
             )
             for row in summary.seats

@@ -68,14 +68,14 @@ async def _seats(
     if not table_ids:
         return {}
     rows = await connection.execute(
-        select(Seat.table_id, Seat.seat, Seat.player_id, Player.name, Seat.bot)
+        select(Seat.table_id, Seat.seat, Seat.player_id, Player.name, Player.bot, Seat.bot)
         .outerjoin(Player, Player.id == Seat.player_id)
         .where(Seat.table_id.in_(table_ids))
         .order_by(Seat.table_id, Seat.seat)
     )
     found: dict[str, list[SeatRow]] = {}
-    for table_id, seat, player_id, name, bot in rows:
-        found.setdefault(table_id, []).append(SeatRow(seat, player_id, name, bot))
+    for table_id, seat, player_id, name, player_bot, bot in rows:
+        found.setdefault(table_id, []).append(SeatRow(seat, player_id, name, bool(player_bot), bot))
     return {key: tuple(value) for key, value in found.items()}
 
 

@@ -1,12 +1,13 @@
-"""The tables: players, the table projection and its seats, the append-only event log,
-and the records that make retries safe (move ids, idempotency keys)."""
+"""The tables: players (accounts), their tokens and failed sign-ins, the table projection and
+its seats, the append-only event log, and the records that make retries safe (move ids,
+idempotency keys)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Dialect, ForeignKey, Index, Integer, String
+from sqlalchemy import JSON, DateTime, Dialect, ForeignKey, Index, Integer, String, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -28,11 +29,55 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
+    """An account: a guest until it claims a login and a password (then it signs in from any
+    device); a bot account is marked as one from its sign-up on."""
+
     __tablename__ = "players"
     id: Mapped[str] = mapped_column(String(36), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    bot: Mapped[bool] = mapped_column(server_default=false())
+    login: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """In lower case, so that two logins that differ only in case are one (the index)."""
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """argon2id, in its encoded form (the parameters and the salt with the hash)."""
     created_at: Mapped[datetime] = mapped_column()
+
+    __table_args__ = (Index("ix_players_login", "login", unique=True),)
+
+
+class Token(Base):
+    """A device's bearer token, stored as its SHA-256. Deleting the row revokes it."""
+
+    __tablename__ = "tokens"
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("players.id", ondelete="CASCADE"), index=True
+    )
+    hash: Mapped[str] = mapped_column(String(64))
+    device: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    created_at: Mapped[datetime] = mapped_column()
+    last_used_at: Mapped[datetime] = mapped_column()
+    """Kept to the minute (`app/services/players.py`), not written on every request."""
+
+    __table_args__ = (Index("ix_tokens_hash", "hash", unique=True),)
+
+
+class CredentialFailure(Base):
+    """A failed (or still running) check of a password, or a claim of a taken login: what
+    sign-ins are throttled by, per login and per client address, on every instance alike
+    (`app/services/throttle.py`). Rows older than the throttle's window are deleted."""
+
+    __tablename__ = "credential_failures"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    login: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The login tried (lower case), known or not; None for a failure of the address alone."""
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(index=True)
+
+    __table_args__ = (
+        Index("ix_credential_failures_login", "login", "at"),
+        Index("ix_credential_failures_address", "address", "at"),
+    )
 
 
 class GameTable(Base):

@@ -148,6 +148,8 @@ class SeatRow:
     seat: int
     player_id: str | None
     player_name: str | None
+    player_bot: bool
+    """Whether the seated player is a bot account (`bot` is a server bot's level)."""
     bot: str | None
 
 

@@ -62,3 +62,34 @@ class Overloaded(ServiceError):
     def __init__(self, detail: str, retry_after_s: int) -> None:
         super().__init__(detail)
         self.retry_after_s = retry_after_s
+
+
+class BadCredentials(ServiceError):
+    """A sign-in with a login and password that do not match: the same whether the login
+    exists or not."""
+
+    code = "bad_credentials"
+
+
+class WrongPassword(ServiceError):
+    """Changing credentials that have a password needs the current one."""
+
+    code = "wrong_password"
+
+
+class LoginTaken(ServiceError):
+    code = "login_taken"
+
+
+class WeakPassword(ServiceError):
+    code = "weak_password"
+
+
+class TooManyFailures(ServiceError):
+    """Too many failed sign-ins of a login or from an address lately."""
+
+    code = "rate_limited"
+
+    def __init__(self, detail: str, retry_after_s: int) -> None:
+        super().__init__(detail)
+        self.retry_after_s = retry_after_s

@@ -7,7 +7,7 @@ and waits out 429 `rate_limited` answers for their `Retry-After`. It reads the c
 finished game's result from a seat (`result_in_words`; `sides` gives the seats of each side).
 
     client = KozelClient("http://127.0.0.1:8000")
-    client.register("my-bot")
+    client.register("my-bot", bot=True)
     for table_id, version in client.turns(wait=30):
         view = client.state(table_id)
         client.act(table_id, view["legal_actions"][0], expected_version=view["version"])
@@ -53,9 +53,10 @@ class KozelClient:
     def close(self) -> None:
         """Nothing to release: every request has a connection of its own."""
 
-    def register(self, name: str) -> str:
-        """Create a player; keeps and returns its token (shown only this once)."""
-        self.token = self._call("POST", "/v1/players", {"name": name})["token"]
+    def register(self, name: str, bot: bool = False) -> str:
+        """Create a player (with `bot`, a bot account: shown as a bot wherever it is named);
+        keeps and returns its token (shown only this once)."""
+        self.token = self._call("POST", "/v1/players", {"name": name, "bot": bot})["token"]
         return self.token
 
     def games(self) -> list[Game]:

@@ -13,6 +13,8 @@ from typing import Any
 
 import httpx
 import pytest
+from argon2 import Parameters
+from argon2.profiles import CHEAPEST
 from fastapi import FastAPI
 
 from app.api.main import create_app
@@ -61,8 +63,8 @@ class Api:
     app: FastAPI | None = None
     """The application itself, when it runs in this process."""
 
-    async def player(self, name: str = "Вася") -> Client:
-        response = await self.http.post("/v1/players", json={"name": name})
+    async def player(self, name: str = "Вася", bot: bool = False) -> Client:
+        response = await self.http.post("/v1/players", json={"name": name, "bot": bot})
         assert response.status_code == 201, response.text
         body = response.json()
         return Client(self.http, body["token"], body["id"])
@@ -89,10 +91,18 @@ UNLIMITED = {"rate_moves_per_s": 1e6, "rate_messages_per_min": 1e6, "rate_polls_
 
 
 @asynccontextmanager
-async def running(settings: Settings, lane: bool = True) -> AsyncIterator[Api]:
-    app = create_app(settings, chance=random.Random(7), lane=lane)
+async def running(
+    settings: Settings,
+    lane: bool = True,
+    passwords: Parameters | None = CHEAPEST,
+    client: tuple[str, int] = ("127.0.0.1", 123),
+) -> AsyncIterator[Api]:
+    """The app in this process. Its passwords are hashed with argon2's cheapest parameters
+    unless `passwords` names others (None: the library's default, as the server runs); the
+    requests come from the address `client`."""
+    app = create_app(settings, chance=random.Random(7), lane=lane, password_parameters=passwords)
     async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
+        transport = httpx.ASGITransport(app=app, client=client)
         async with httpx.AsyncClient(transport=transport, base_url="http://kozel") as http:
             yield Api(http, app)
 

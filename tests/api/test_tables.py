@@ -23,7 +23,8 @@ async def test_create_a_table_and_take_a_seat(api: Api) -> None:
         "move_clock_s": None,
         "first_dealer": None,
     }
-    assert table["seats"][2] == {"seat": 2, "player": {"id": owner.id, "name": "Аня"}, "bot": None}
+    anya = {"id": owner.id, "name": "Аня", "bot": False}
+    assert table["seats"][2] == {"seat": 2, "player": anya, "bot": None}
     assert table["seats"][0] == {"seat": 0, "player": None, "bot": None}
     assert table["version"] == 2  # table_created, seat_taken
     assert table["written"] == [0, 0]

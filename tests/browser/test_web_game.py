@@ -1,5 +1,6 @@
 """A person plays whole games in the web table: against bots to the end, through a reload and
-a dropped connection, with illegal cards disabled, messages (K-16) and both languages."""
+a dropped connection, with illegal cards disabled, messages (K-16) and both languages; a bot
+account is shown as a bot."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -273,3 +275,24 @@ def test_a_shared_link_seats_a_friend_and_the_lobby_lists_the_open_table(
         friend.close()
     finally:
         friend_context.close()
+
+
+def test_a_bot_account_is_shown_as_a_bot(table: TablePage, server: Server) -> None:
+    """A table opened by a bot account (`"bot": true` at sign-up): the lobby and the table
+    name it as a bot, as a person's name is not."""
+    with httpx.Client(base_url=server.url) as http:
+        bot = http.post("/v1/players", json={"name": "R2", "bot": True}).json()
+        auth = {"Authorization": f"Bearer {bot['token']}"}
+        bots = {"1": "random", "3": "random"}
+        created = http.post("/v1/tables", json={"seat": 0, "bots": bots}, headers=auth)
+        table_id = created.json()["id"]
+    page = table.page
+    table.register("Вася")
+    row = page.locator(f"#open-tables li[data-table='{table_id}']")
+    expect(row.locator(".who")).to_contain_text("R2 (bot)")
+    page.goto(f"{server.url}/play#table={table_id}")
+    page.click("#waiting-actions button[data-seat='2']")
+    expect(page.locator("#screen-table")).to_have_attribute("data-status", "playing")
+    expect(page.locator(".seat[data-seat='0'] .name")).to_have_text("R2")
+    expect(page.locator(".seat[data-seat='0'] .tag")).to_have_text("partner · bot")
+    expect(page.locator(".seat[data-seat='2'] .tag")).to_have_text("you")

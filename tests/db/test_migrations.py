@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from sqlalchemy.engine import make_url
 
 from app.api.main import create_app
 from app.config import Settings
-from app.db.database import create_engine
+from app.db.database import create_engine, session_factory
 from app.db.migrate import (
     SchemaBehind,
     alembic_config,
@@ -32,6 +33,8 @@ from app.db.migrate import (
 from app.db.models import Base
 from app.db.store import RequestRecord
 from app.db.store_sql import SqlStore
+from app.db.wakeup import Wakeup
+from app.services.players import PlayerInfo, Players, token_hash
 from tests.databases import created
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +79,7 @@ async def test_the_server_refuses_a_schema_that_is_behind(tmp_path: Path) -> Non
     await anyio.to_thread.run_sync(upgrade, url)
     async with app.router.lifespan_context(app):
         pass
-    assert head_revision(url) == "0006"
+    assert head_revision(url) == "0007"
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -194,6 +197,59 @@ async def test_0006_moves_the_written_totals_to_scores_per_side_and_back(
                 text("SELECT id, written_0, written_1 FROM game_tables ORDER BY id")
             )
             assert {table_id: (w0, w1) for table_id, w0, w1 in back} == rows
+    finally:
+        await anyio.to_thread.run_sync(upgrade, database_url)
+        await engine.dispose()
+
+
+@pytest.mark.anyio
+async def test_0007_makes_every_players_token_its_first_device_token(database_url: str) -> None:
+    """Players keep working across the upgrade: each one's token is its first device token
+    (and its seats stay, though SQLite rebuilds `players`); the downgrade gives each player
+    its earliest token back, and a hash no token has to one left without any."""
+    config = alembic_config(database_url)
+    await anyio.to_thread.run_sync(command.downgrade, config, "0006")
+    engine = create_engine(database_url)
+    at = "2026-11-30 10:00:00+00:00"
+    try:
+        async with engine.begin() as connection:
+            for player_id, token in (("p1", "old-token-1"), ("p2", "old-token-2")):
+                await connection.execute(
+                    text(
+                        "INSERT INTO players (id, name, token_hash, created_at) "
+                        "VALUES (:id, 'Вася', :hash, :at)"
+                    ),
+                    {"id": player_id, "hash": token_hash(token), "at": at},
+                )
+            await connection.execute(
+                text(
+                    "INSERT INTO game_tables (id, variant, status, options, version, deal_no, "
+                    "scores, created_at, updated_at) VALUES "
+                    "('t1', 'kozel24', 'waiting', '{}', 1, 0, '[0, 0]', :at, :at)"
+                ),
+                {"at": at},
+            )
+            await connection.execute(text("INSERT INTO seats VALUES ('t1', 0, 'p1', NULL, false)"))
+        await anyio.to_thread.run_sync(upgrade, database_url)
+        wakeup = Wakeup()
+        players = Players(session_factory(engine), wakeup)
+        vasya = await players.authenticate("old-token-1")
+        assert vasya == PlayerInfo("p1", "Вася", False)
+        (first,) = await players.tokens(vasya, "old-token-1")
+        assert (first.id, first.device, first.current) == ("p1", None, True)
+        assert first.created_at == datetime.fromisoformat(at)
+        assert first.last_used_at > first.created_at  # just now, by `authenticate`
+        await players.revoke(PlayerInfo("p2", "Вася", False), "p2")
+        await players.issue(vasya, "phone")  # a later token: not the one the downgrade keeps
+        async with engine.connect() as connection:
+            seats = await connection.execute(text("SELECT table_id, seat, player_id FROM seats"))
+            assert list(seats) == [("t1", 0, "p1")]
+        await anyio.to_thread.run_sync(command.downgrade, config, "0006")
+        async with engine.connect() as connection:
+            back = await connection.execute(text("SELECT id, token_hash FROM players ORDER BY id"))
+            assert list(back) == [("p1", token_hash("old-token-1")), ("p2", "revoked:p2")]
+            seats = await connection.execute(text("SELECT player_id FROM seats"))
+            assert list(seats) == [("p1",)]
     finally:
         await anyio.to_thread.run_sync(upgrade, database_url)
         await engine.dispose()

@@ -162,9 +162,7 @@ async def test_a_move_id_is_recorded_once_with_its_digest(store: EventStore) -> 
 async def test_seat_rows_drive_the_turns(store: EventStore, database_url: str) -> None:
     engine = create_engine(database_url)
     async with engine.begin() as connection:
-        await connection.execute(
-            insert(Player).values(id="p1", name="Вася", token_hash="0" * 64, created_at=NOW)
-        )
+        await connection.execute(insert(Player).values(id="p1", name="Вася", created_at=NOW))
     await engine.dispose()
     await append(store, 0, events("a"), seats=[SeatChange(1, "p1", None, True)])
     assert await store.turns("p1") == [("t1", 1)]
@@ -190,21 +188,24 @@ async def test_the_lobby_lists_tables_newest_first_with_their_seats(
 ) -> None:
     engine = create_engine(database_url)
     async with engine.begin() as connection:
+        await connection.execute(insert(Player).values(id="p1", name="Вася", created_at=NOW))
         await connection.execute(
-            insert(Player).values(id="p1", name="Вася", token_hash="0" * 64, created_at=NOW)
+            insert(Player).values(id="p2", name="R2", bot=True, created_at=NOW)
         )
     await engine.dispose()
     later = NOW + timedelta(minutes=1)
     await store.append(
         Append("t2", 0, [], later, projection(0, "waiting"), new_table=new_table(seats=2))
     )
-    await append(store, 0, events("a"), seats=[SeatChange(1, "p1", None, False)])
+    seated = [SeatChange(1, "p1", None, False), SeatChange(2, "p2", None, False)]
+    await append(store, 0, events("a"), seats=seated)
     newest, oldest = await store.summaries(None, 10, None)
     assert [t.id for t in (newest, oldest)] == ["t2", "t1"]
     assert (oldest.scores, oldest.status, oldest.options) == ((2, 4), "playing", {"eggs": True})
-    assert [(r.seat, r.player_id, r.player_name) for r in oldest.seats][:2] == [
-        (0, None, None),
-        (1, "p1", "Вася"),
+    assert [(r.seat, r.player_id, r.player_name, r.player_bot) for r in oldest.seats][:3] == [
+        (0, None, None, False),
+        (1, "p1", "Вася", False),
+        (2, "p2", "R2", True),  # a bot account
     ]
     assert len(newest.seats) == 2  # a table has as many seat rows as players
     assert [t.id for t in await store.summaries("playing", 10, None)] == ["t1"]

@@ -188,6 +188,7 @@ def test_with_bots_it_creates_a_table_for_each_game(server: Server, tmp_path: Pa
         assert table["status"] == "finished"
         assert [s["bot"] for s in table["seats"]] == [None, "random", "random", "random"]
         assert table["seats"][0]["player"]["name"] == "solo"
+        assert table["seats"][0]["player"]["bot"] is True  # it signed up as a bot account
 
 
 def test_with_bots_it_plays_every_game_at_every_table_size(server: Server, tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """An outside generator reads the committed contract: openapi-python-client makes a client of
-`openapi/openapi.json`, and that client plays against a real server. Views, the bodies of
-their legal actions and problems arrive typed; a generated client reads a problem only under
-the media type the server sends (application/problem+json), and the stream as text."""
+`openapi/openapi.json`, and that client plays against a real server, and claims credentials,
+signs in and revokes a token there. Views, the bodies of their legal actions and problems
+arrive typed; a generated client reads a problem only under the media type the server sends
+(application/problem+json), and the stream as text."""
 
 from __future__ import annotations
 
@@ -84,6 +85,48 @@ def test_a_generated_client_plays_and_reads_typed_problems(
     assert isinstance(me, models.NewPlayerOut), me
     with client.AuthenticatedClient(base_url=server.url, token=me.token) as auth:
         _play(auth, models)
+
+
+def test_a_generated_client_claims_credentials_signs_in_and_revokes_a_token(
+    client_package: Path, server: Server
+) -> None:
+    client, models = generated("client"), generated("models")
+    create_player = generated("api.players.create_player")
+    set_credentials = generated("api.players.set_credentials")
+    create_session = generated("api.players.create_session")
+    list_my_tokens = generated("api.players.list_my_tokens")
+    revoke_token = generated("api.players.revoke_token")
+    get_me = generated("api.players.get_me")
+    with client.Client(base_url=server.url) as anonymous:
+        me = create_player.sync(client=anonymous, body=models.NewPlayerIn(name="R2", bot=True))
+        assert isinstance(me, models.NewPlayerOut), me
+        assert me.bot is True
+        with client.AuthenticatedClient(base_url=server.url, token=me.token) as first:
+            body = models.CredentialsIn(login="r2-d2", password="korova-2026")
+            claimed = set_credentials.sync(client=first, body=body)
+            assert isinstance(claimed, models.MeOut), claimed
+            assert (claimed.login, claimed.bot) == ("r2-d2", True)
+
+            wrong = models.SessionIn(login="r2-d2", password="not-the-password")
+            refused = create_session.sync_detailed(client=anonymous, body=wrong)
+            assert refused.status_code == 401
+            assert isinstance(refused.parsed, models.Problem), refused.content
+            assert refused.parsed.code == "bad_credentials"
+
+            right = models.SessionIn(login="r2-d2", password="korova-2026", device="phone")
+            session = create_session.sync(client=anonymous, body=right)
+            assert isinstance(session, models.SessionOut), session
+            assert session.player.id == me.id
+
+            tokens = list_my_tokens.sync(client=first)
+            assert [(t.device, t.current) for t in tokens] == [(None, True), ("phone", False)]
+            revoked = revoke_token.sync_detailed(tokens[1].id, client=first)
+            assert revoked.status_code == 204
+            with client.AuthenticatedClient(base_url=server.url, token=session.token) as phone:
+                gone = get_me.sync_detailed(client=phone)
+            assert gone.status_code == 401
+            assert isinstance(gone.parsed, models.Problem), gone.content
+            assert gone.parsed.code == "unauthorized"
 
 
 def _play(auth: Any, models: Any) -> None:

@@ -91,6 +91,13 @@ def test_compose_services_run_migrate_then_two_apis_behind_a_proxy() -> None:
         migrate = SERVICES[name]["depends_on"]["migrate"]
         assert migrate["condition"] == "service_completed_successfully", name
         assert environment(name)["KOZEL_PORT"] == "8000", name
+        # Only the proxy reaches an instance, from the compose network, and its
+        # X-Forwarded-For names the client (whose address sign-ins are throttled by): the
+        # instances trust the private networks' proxies, not any sender ("*" would take the
+        # header's first address, which a client writes).
+        assert "ports" not in SERVICES[name], name
+        trusted = environment(name)["KOZEL_FORWARDED_ALLOW_IPS"].split(",")
+        assert set(trusted) == {"10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"}, name
     proxy = SERVICES["proxy"]
     assert proxy["ports"], "the proxy publishes no port"
     mounts = [volume.split(":") for volume in proxy["volumes"]]
@@ -103,6 +110,8 @@ def test_nginx_balances_both_api_instances() -> None:
     servers = re.findall(r"server\s+([\w.-]+:\d+)", upstream.group(1))
     assert set(servers) == {"api1:8000", "api2:8000"}
     assert "proxy_pass" in NGINX_CONF
+    # The edge sets the client's address itself rather than append to what a client sent.
+    assert re.search(r"proxy_set_header\s+X-Forwarded-For\s+\$remote_addr;", NGINX_CONF)
     timeout = re.search(r"proxy_read_timeout\s+(\d+)s", NGINX_CONF)
     assert timeout is not None
     assert int(timeout.group(1)) > 30  # long-polls wait up to 30 s

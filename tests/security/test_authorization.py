@@ -3,6 +3,7 @@ acts for a seat they do not hold or reads another table's private view."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import pytest
@@ -103,6 +104,6 @@ async def test_tokens_are_stored_hashed(api: Api) -> None:
     player = await api.player("hash")
     services = api.http._transport.app.state.services  # type: ignore[attr-defined]
     async with services.players._sessions() as session:
-        rows = (await session.execute(text("SELECT token_hash FROM players"))).scalars().all()
+        rows = (await session.execute(text("SELECT hash FROM tokens"))).scalars().all()
     assert player.token not in rows
-    assert all(len(row) == 64 for row in rows)
+    assert rows == [hashlib.sha256(player.token.encode()).hexdigest()]

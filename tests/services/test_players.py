@@ -1,19 +1,24 @@
 """The tokens an instance remembers: forgotten when a revocation is heard, and not trusted
 while revocations cannot be heard (the listener is down, or came back and may have missed
-some)."""
+some); a token's use is written down at most once a minute, never on every request."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db.database import create_engine, session_factory
-from app.db.models import Player
+from app.db.models import Token
 from app.db.wakeup import Wakeup
+from app.services import players as players_module
 from app.services.errors import Unauthorized
-from app.services.players import Players, token_hash
+from app.services.players import LAST_USED_EVERY_S, Players, token_hash
 
 pytestmark = pytest.mark.anyio
 
@@ -29,7 +34,7 @@ async def setup(database_url: str) -> AsyncIterator[tuple[Players, Wakeup, str]]
     # The token is replaced behind this instance's back (by another instance, say), and no
     # word of it has come yet.
     async with session_factory(engine)() as session, session.begin():
-        await session.execute(update(Player).values(token_hash="0" * 64))
+        await session.execute(update(Token).values(hash="0" * 64))
     yield players, wakeup, token
     await engine.dispose()
 
@@ -61,3 +66,55 @@ async def test_a_listener_that_reconnected_starts_afresh(
     with pytest.raises(Unauthorized):
         await players.authenticate(token)
     assert not await players.holds(token)
+
+
+@pytest.fixture
+async def players(
+    database_url: str,
+) -> AsyncIterator[tuple[Players, async_sessionmaker[AsyncSession]]]:
+    engine = create_engine(database_url)
+    wakeup = Wakeup()
+    wakeup.listening = True
+    yield Players(session_factory(engine), wakeup), session_factory(engine)
+    await engine.dispose()
+
+
+async def _last_used(sessions: async_sessionmaker[AsyncSession]) -> datetime:
+    async with sessions() as session:
+        return (await session.execute(select(Token.last_used_at))).scalar_one()
+
+
+async def _set_last_used(sessions: async_sessionmaker[AsyncSession], at: datetime) -> None:
+    async with sessions() as session, session.begin():
+        await session.execute(update(Token).values(last_used_at=at))
+
+
+async def test_a_tokens_use_is_written_at_most_once_a_minute(
+    players: tuple[Players, async_sessionmaker[AsyncSession]],
+) -> None:
+    service, sessions = players
+    token = (await service.register("Вася")).token
+    long_ago = datetime.now(UTC) - timedelta(minutes=5)
+    await _set_last_used(sessions, long_ago)
+    await service.authenticate(token)  # read from the database: its use is a minute old
+    first = await _last_used(sessions)
+    assert datetime.now(UTC) - first < timedelta(seconds=10)
+    await _set_last_used(sessions, long_ago)
+    for _ in range(20):  # remembered now: within the minute no request writes again
+        await service.authenticate(token)
+    assert await _last_used(sessions) == long_ago
+
+
+async def test_a_tokens_use_is_written_again_once_the_minute_is_over(
+    players: tuple[Players, async_sessionmaker[AsyncSession]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    service, sessions = players
+    token = (await service.register("Вася")).token
+    await service.authenticate(token)
+    long_ago = datetime.now(UTC) - timedelta(minutes=5)
+    await _set_last_used(sessions, long_ago)
+    later = time.monotonic() + LAST_USED_EVERY_S + 1  # a minute later, as the service sees it
+    monkeypatch.setattr(players_module, "time", SimpleNamespace(monotonic=lambda: later))
+    await service.authenticate(token)
+    assert await _last_used(sessions) > long_ago

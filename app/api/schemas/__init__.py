@@ -1,10 +1,11 @@
 """The JSON shapes of the public API (`../shared/api/contract.md`), for parsing and OpenAPI:
-the shared ones (`common`), the catalogue (`games`), the envelope of every game's view
-(`envelope`) and the problem document (`problem`). Each game's own shapes are its wire
-adapter's (`app.api.games`)."""
+the shared ones (`common`), accounts (`accounts`), the catalogue (`games`), the envelope of
+every game's view (`envelope`) and the problem document (`problem`). Each game's own shapes
+are its wire adapter's (`app.api.games`)."""
 
 from __future__ import annotations
 
+from app.api.schemas.accounts import CredentialsIn, MeOut, SessionIn, SessionOut, TokenOut
 from app.api.schemas.common import (
     Acting,
     DeadlineOut,
@@ -29,11 +30,13 @@ from app.api.schemas.games import GameOut
 
 __all__ = [
     "Acting",
+    "CredentialsIn",
     "DeadlineOut",
     "EventOut",
     "EventPage",
     "GameOut",
     "InvalidField",
+    "MeOut",
     "MessageIn",
     "MessageOut",
     "NewPlayerIn",
@@ -43,8 +46,11 @@ __all__ = [
     "ResignIn",
     "SeatIn",
     "SeatOut",
+    "SessionIn",
+    "SessionOut",
     "TableOptionsIn",
     "TableOut",
     "TablePage",
+    "TokenOut",
     "TurnOut",
 ]

@@ -117,16 +117,24 @@ class NewPlayerIn(Strict):
         description="1 to 40 characters once the white space around them is trimmed",
         json_schema_extra=_trimmed_first,
     )
+    bot: Annotated[bool, Field(strict=True)] = Field(
+        default=False,
+        description="A bot account: shown as a bot wherever the player is named; set at "
+        "sign-up only",
+    )
 
 
 class PlayerOut(BaseModel):
     id: str
     name: str
+    bot: bool = Field(description="A bot account (set at its sign-up)")
 
 
 class NewPlayerOut(PlayerOut):
     model_config = ConfigDict(
-        json_schema_extra={"examples": [{"id": "0b7c…", "name": "Вася", "token": "kq3J9…"}]}
+        json_schema_extra={
+            "examples": [{"id": "0b7c…", "name": "Вася", "bot": False, "token": "kq3J9…"}]
+        }
     )
     token: str = Field(description="The bearer token; shown only this once")
 
@@ -197,7 +205,11 @@ class TableOut(BaseModel):
                         "first_dealer": None,
                     },
                     "seats": [
-                        {"seat": 0, "player": {"id": "0b7c…", "name": "Вася"}, "bot": None},
+                        {
+                            "seat": 0,
+                            "player": {"id": "0b7c…", "name": "Вася", "bot": False},
+                            "bot": None,
+                        },
                         {"seat": 1, "player": None, "bot": "random"},
                         {"seat": 2, "player": None, "bot": "random"},
                         {"seat": 3, "player": None, "bot": "random"},

@@ -15,6 +15,7 @@ function seatTag(view, summary, seat) {
   if (view.my_seat !== null && partner) tags.push(t("partner"));
   const bot = summary?.seats?.[seat]?.bot;
   if (bot) tags.push(t(`bot_level_${bot}`));
+  if (summary?.seats?.[seat]?.player?.bot) tags.push(t("bot")); // a bot account
   return tags.join(" · ");
 }
 

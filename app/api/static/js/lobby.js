@@ -18,9 +18,13 @@ function variantTag(table) {
 }
 
 function seatSummary(table) {
-  return table.seats
-    .map((row) => row.player?.name ?? (row.bot ? `${t("bot")} (${t(`bot_level_${row.bot}`)})` : t("free_seat")))
-    .join(" · ");
+  return table.seats.map(occupant).join(" · ");
+}
+
+/** Who holds a seat: a player (a bot account says so), a server bot of a level, or nobody. */
+function occupant(row) {
+  if (row.player) return row.player.bot ? `${row.player.name} (${t("bot")})` : row.player.name;
+  return row.bot ? `${t("bot")} (${t(`bot_level_${row.bot}`)})` : t("free_seat");
 }
 
 export class Lobby {
