@@ -89,6 +89,22 @@ class Ranking:
             return (tier + 1, self._power[card])
         return (1, self._power[card]) if cls == led else (0, 0)
 
+    @property
+    def trumps(self) -> tuple[Card, ...]:
+        """Every card above the plain suits, the strongest first: the top tier (Kozly's jacks,
+        KZ-4), then the trumps; none where the deal has no trump."""
+        tiers = (self.top, self.trump)
+        return tuple(card for cls in tiers if cls is not None for card in self.classes[cls])
+
+    def in_order(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """`cards` as a player holds them: the top tier and the trumps, the strongest first
+        (`trumps`), then the plain classes in their order (♣ ♠ ♥ ♦), each from its highest."""
+        return tuple(sorted(cards, key=self._order))
+
+    def _order(self, card: Card) -> tuple[int, int, int]:
+        cls = self._class[card]
+        return (-self._tier(cls), cls, -self._power[card])
+
     def lowest_first(self, cards: Iterable[Card]) -> list[Card]:
         """`cards` from the weakest: plain before trump before top tier, then by power, then
         by the suit order ♣ ♠ ♥ ♦ (the clock's defaults)."""

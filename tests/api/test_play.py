@@ -180,7 +180,11 @@ async def test_move_errors(api: Api) -> None:
     )
     assert len(body["legal_actions"]) == 23
     assert body["current_version"] == view["version"]
-    assert body["detail"] == "you may not play AS now: the deck is cut first (K-5)"
+    assert body["detail"] == "you may not play A♠ now: the deck is cut first (K-5)"
+    reason = body["reason"]  # the problem's `detail` is its English, the rules cited
+    assert (reason["code"], reason["rules"]) == ("cut_first", ["K-5"])
+    assert body["detail"] == f"{reason['en']} (K-5)"
+    assert reason["ru"] == "сейчас нельзя ходить Т♠: сначала снимают колоду"  # noqa: RUF001
     assert_problem(await players[cutter].post(moves, {"type": "dance"}), 422, "validation_error")
     assert_problem(
         await players[cutter].post(moves, {"type": "play", "card": "7S"}), 422, "invalid_card"
@@ -203,6 +207,7 @@ async def test_move_errors(api: Api) -> None:
     )
     assert kept["detail"].startswith("you may not keep now: ")
     assert kept["detail"].endswith("(K-9)")
+    assert (kept["reason"]["code"], kept["reason"]["rules"]) == ("no_lone_trump", ["K-9"])
 
 
 async def test_expected_version_and_move_id(api: Api) -> None:

@@ -6,6 +6,7 @@ from pydantic import BaseModel, Field
 
 from app.api.games import AnyLegalAction
 from app.api.schemas.common import InvalidField
+from app.api.schemas.envelope import ReasonOut
 
 
 class Problem(BaseModel):
@@ -22,4 +23,9 @@ class Problem(BaseModel):
     )
     errors: list[InvalidField] | None = Field(
         default=None, description="With `validation_error`: what does not match the API"
+    )
+    reason: ReasonOut | None = Field(
+        default=None,
+        description="With `illegal_move`: why, as the rules word it (`detail` is its English "
+        "sentence with the rules cited); the same reason the view gives a refused card",
     )

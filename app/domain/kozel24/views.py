@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from app.domain.cards import Card
-from app.domain.kozel24 import deck, legal
+from app.domain.kozel24 import deck, legal, refusals
+from app.domain.kozel24.commands import GiveCard, PlayCard, SeatCommand
 from app.domain.kozel24.options import Options
 from app.domain.kozel24.state import NO_HANDS, GameResult, GameState, Phase
 from app.domain.seats import partner, team_of
 from app.domain.tricks import TakenTrick
-from app.domain.view import Play, Result, TrickView
+from app.domain.view import Play, Refusal, Result, TrickView, places, refused_cards
 from app.domain.view import View as Envelope
 
 
@@ -57,21 +58,28 @@ View = Envelope[Kozel24View]
 def view_for(state: GameState, seat: int | None) -> View:
     """Everything `seat` may know now; `None` gives the public (spectator) view."""
     started = state.deal_no > 0
-    hands = state.hands if state.phase is not Phase.SHUFFLE else NO_HANDS
+    hands = state.hands if state.phase not in _NO_DEAL else NO_HANDS
     tricks = tuple(map(_taken_view, state.tricks))
+    actions = () if seat is None else legal.legal_actions(state, seat)
+    hand = None if seat is None else deck.cards_of(hands[seat])  # K-3: already in its order
     return Envelope(
         seat=seat,
         phase=state.phase,
         deal_no=state.deal_no,
         dealer=state.dealer if started else None,
         to_act=_visible_to_act(state, seat),
-        hand=None if seat is None else deck.cards_of(hands[seat]),
+        hand=hand,
+        trumps=() if state.phase in _NO_DEAL else _TRUMPS,
         hand_sizes=tuple(mask.bit_count() for mask in hands),
         scores=state.written,
-        trick=None if state.leader is None else _current_view(state.leader, state.trick_cards),
+        trick=None
+        if state.leader is None or state.phase is Phase.GAME_OVER
+        else _current_view(state.leader, state.trick_cards),
         last_trick=tricks[-1] if tricks else None,
         commitment=state.commitment if started else None,
-        legal_actions=() if seat is None else legal.legal_actions(state, seat),
+        legal_actions=actions,
+        refused=() if hand is None else _refused(state, hand, actions),
+        pick=None,
         last_deal=state.last_deal,
         result=None if state.result is None else _result(state.result),
         stock=None,
@@ -97,9 +105,33 @@ def view_for(state: GameState, seat: int | None) -> View:
     )
 
 
+_NO_DEAL = (Phase.SHUFFLE, Phase.GAME_OVER)
+"""No deal is being played: no hand, no trumps."""
+_TRUMPS = deck.RANKING.trumps
+"""K-3: the twelve permanent trumps, 6♣ first."""
+
+
+def _refused(
+    state: GameState, hand: tuple[Card, ...], actions: tuple[SeatCommand, ...]
+) -> tuple[Refusal, ...]:
+    """The cards of the hand no play (K-7, K-11) or give (K-9) holds now, with why."""
+    if not actions:
+        return ()
+    seat = actions[0].seat
+    if state.phase is Phase.PLAY:
+        return refused_cards(
+            hand, actions, PlayCard, lambda card: refusals.why_not(state, PlayCard(seat, card))
+        )
+    return refused_cards(
+        hand, actions, GiveCard, lambda card: refusals.why_not(state, GiveCard(seat, card))
+    )
+
+
 def _result(result: GameResult) -> Result:
     """K-17: the losing team remains goats; the other team has won."""
-    return Result(1 - result.loser, result.loser, result.written, result.titles, result.reason)
+    winner = 1 - result.loser
+    ranked = places(tuple(0 if team == winner else 1 for team in (0, 1)))
+    return Result(winner, result.loser, result.written, result.titles, result.reason, ranked)
 
 
 # Views are values, like commands and events: a play is made once per seat and card, and a
