@@ -129,27 +129,38 @@ def refused_cards(
     """Each card of `hand` that no action of `kinds` (the moves that take cards from the
     hand) holds, with `why` it is refused, when some action of `kinds` is legal now; none
     when the viewer has no such move to make."""
-    held: set[Card] = set()
+    hand = tuple(hand)
+    unheld = set(hand)
     moves = False
     for action in actions:
         if isinstance(action, kinds):
             moves = True
-            held.update(cards_of(action))
+            unheld.difference_update(cards_of(action))
+            if not unheld:
+                return ()  # every card is in some move (the usual case): none refused
     if not moves:
         return ()
-    return tuple(Refusal(card, why(card)) for card in hand if card not in held)
+    return tuple(Refusal(card, why(card)) for card in hand if card in unheld)
 
 
 def cards_of(command: Command) -> tuple[Card, ...]:
     """The cards a command names (its `card`, its `cards`)."""
     found: list[Card] = []
-    for f in dataclasses.fields(command):  # type: ignore[arg-type]
-        value = getattr(command, f.name)
+    kind: type = type(command)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    for name in names:
+        value = getattr(command, name)
         if isinstance(value, Card):
             found.append(value)
         elif isinstance(value, tuple):
             found.extend(item for item in value if isinstance(item, Card))
     return tuple(found)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The field names of each command class (`cards_of` reads them once per class)."""
 
 
 @dataclass(frozen=True, slots=True)
