@@ -18,6 +18,7 @@ from app.api.games import MoveBody, adapter_of
 from app.api.problems import ApiProblem
 from app.api.responses import RawJSONResponse
 from app.api.views import move_key, view_out
+from app.domain import codec
 from app.domain.errors import IllegalAction
 from app.metrics import MOVES
 from app.services.players import PlayerInfo
@@ -74,6 +75,7 @@ async def _illegal(
         str(error),
         current_version=current.version,
         legal_actions=view_out(current, seat)["legal_actions"],
+        reason=codec.encode(error.reason),
     ) from None
 
 

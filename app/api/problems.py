@@ -15,6 +15,7 @@ from starlette.routing import Match
 
 from app.api.responses import FastJSONResponse
 from app.db.store import StoreUnavailable, VersionConflict
+from app.domain import codec
 from app.domain.errors import DomainError
 from app.services.errors import ServiceError
 
@@ -148,7 +149,10 @@ def problem_of(error: Exception) -> JSONResponse:
     if isinstance(error, RequestValidationError):  # the request's own, or its game's
         return _invalid(error)
     if isinstance(error, DomainError):
-        return problem(error.code if error.code in STATUS else "illegal_move", str(error))
+        code = error.code if error.code in STATUS else "illegal_move"
+        if error.reason is not None:
+            return problem(code, str(error), reason=codec.encode(error.reason))
+        return problem(code, str(error))
     if isinstance(error, ServiceError):
         retry = error.retry_after_s
         headers = None if retry is None else {"Retry-After": str(retry)}

@@ -2,13 +2,42 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why the rules refuse a move, in their words: a stable `code` a client may word itself,
+    the ids of the rules it rests on, and the sentence in English and in Russian (a card as it
+    is printed, `A♦`, `Т♦`; a suit as its sign, `♦`). `decide` refuses with it, a view says it
+    of each card it refuses, and the API sends it with the problem: one wording, one place."""
+
+    code: str
+    rules: tuple[str, ...]
+    en: str
+    ru: str
+
+    def __str__(self) -> str:
+        """The English sentence with its rules cited: `… (K-11)`."""
+        return f"{self.en} ({', '.join(self.rules)})" if self.rules else self.en
+
+
+def no_seat(seat: object, seats: object = None) -> Reason:
+    """A seat number the table does not have (`seats`: the ones it has, if worth saying)."""
+    listed = "" if seats is None else f"; the seats are {seats}"
+    listed_ru = "" if seats is None else f"; места: {seats}"
+    return Reason(
+        "no_seat", (), f"no such seat: {seat!r}{listed}", f"нет места {seat!r}{listed_ru}"
+    )
 
 
 class DomainError(Exception):
     """A command or input the rules refuse. `code` is stable; the API maps it to HTTP."""
 
     code: ClassVar[str] = "domain_error"
+    reason: Reason | None = None
+    """Why, in both languages, where the error says it so (every `IllegalAction` does)."""
 
 
 class MalformedCard(DomainError, ValueError):
@@ -18,9 +47,13 @@ class MalformedCard(DomainError, ValueError):
 
 
 class IllegalAction(DomainError):
-    """The action is not among the seat's legal actions now."""
+    """The action is not among the seat's legal actions now; `reason` says why."""
 
     code = "illegal_move"
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 class NotYourTurn(DomainError):

@@ -45,6 +45,10 @@ class GameInfo:
     rule_prefix: str
     options_type: type
     """Its options: a frozen dataclass read by `app.domain.options`."""
+    end_reasons: tuple[str, ...]
+    """Why a game of it ends: every code its `Result.reason` takes (`resigned` among them)."""
+    titles: tuple[str, ...]
+    """The titles of its rules file that a `Result` may give (`goats`, `dry`, …)."""
 
 
 @dataclass(frozen=True, slots=True)

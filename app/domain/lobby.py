@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.domain.errors import GameAlreadyStarted, IllegalAction, NotSeated, SeatTaken
+from app.domain.errors import GameAlreadyStarted, IllegalAction, NotSeated, SeatTaken, no_seat
 from app.domain.events import Event, EventRegistry
 from app.domain.seats import Seating
 
@@ -180,4 +180,4 @@ def decide_leave(lobby: Lobby, seat: int, player_id: str) -> list[LobbyEvent]:
 def _check_seat(lobby: Lobby, seat: int) -> None:
     players = lobby.seating.players
     if seat not in players or isinstance(seat, bool):
-        raise IllegalAction(f"no such seat: {seat!r}; this table's seats are {list(players)}")
+        raise IllegalAction(no_seat(seat, list(players)))

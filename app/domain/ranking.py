@@ -32,6 +32,9 @@ class Ranking:
     """The index of a class above the trumps (Kozly's jacks), if any."""
     _class: dict[Card, int] = field(init=False, repr=False, compare=False)
     _power: dict[Card, int] = field(init=False, repr=False, compare=False)
+    _trumps: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    _place: dict[Card, int] = field(init=False, repr=False, compare=False)
+    """Each card's place in a hand held in order (`in_order`)."""
 
     def __post_init__(self) -> None:
         by_class = {card: i for i, cls in enumerate(self.classes) for card in cls}
@@ -40,6 +43,11 @@ class Ranking:
             raise ValueError("a card is in two classes")
         object.__setattr__(self, "_class", by_class)
         object.__setattr__(self, "_power", power)
+        tiers = (self.top, self.trump)
+        trumps = tuple(card for cls in tiers if cls is not None for card in self.classes[cls])
+        plain = (card for i, cls in enumerate(self.classes) if i not in tiers for card in cls)
+        object.__setattr__(self, "_trumps", trumps)
+        object.__setattr__(self, "_place", {card: i for i, card in enumerate((*trumps, *plain))})
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -88,6 +96,17 @@ class Ranking:
         if tier:
             return (tier + 1, self._power[card])
         return (1, self._power[card]) if cls == led else (0, 0)
+
+    @property
+    def trumps(self) -> tuple[Card, ...]:
+        """Every card above the plain suits, the strongest first: the top tier (Kozly's jacks,
+        KZ-4), then the trumps; none where the deal has no trump."""
+        return self._trumps
+
+    def in_order(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """`cards` as a player holds them: the top tier and the trumps, the strongest first
+        (`trumps`), then the plain classes in their order (♣ ♠ ♥ ♦), each from its highest."""
+        return tuple(sorted(cards, key=self._place.__getitem__))
 
     def lowest_first(self, cards: Iterable[Card]) -> list[Card]:
         """`cards` from the weakest: plain before trump before top tier, then by power, then

@@ -181,7 +181,11 @@ async def test_move_errors(api: Api) -> None:
     )
     assert len(body["legal_actions"]) == 23
     assert body["current_version"] == view["version"]
-    assert body["detail"] == "you may not play AS now: the deck is cut first (K-5)"
+    assert body["detail"] == "you may not play A♠ now: the deck is cut first (K-5)"
+    reason = body["reason"]  # the problem's `detail` is its English, the rules cited
+    assert (reason["code"], reason["rules"]) == ("cut_first", ["K-5"])
+    assert body["detail"] == f"{reason['en']} (K-5)"
+    assert reason["ru"] == "сейчас нельзя ходить Т♠: сначала снимают колоду"  # noqa: RUF001
     assert_problem(await players[cutter].post(moves, {"type": "dance"}), 422, "validation_error")
     assert_problem(
         await players[cutter].post(moves, {"type": "play", "card": "7S"}), 422, "invalid_card"
@@ -204,6 +208,7 @@ async def test_move_errors(api: Api) -> None:
     )
     assert kept["detail"].startswith("you may not keep now: ")
     assert kept["detail"].endswith("(K-9)")
+    assert (kept["reason"]["code"], kept["reason"]["rules"]) == ("no_lone_trump", ["K-9"])
 
 
 async def test_expected_version_and_move_id(api: Api) -> None:
@@ -439,3 +444,30 @@ async def _turns_of(players: list[Client], table_id: str) -> list[int]:
         for poll in done
         if any(t["table_id"] == table_id for t in poll.result().json())
     ]
+
+
+@pytest.mark.parametrize("variant", ["kozel24", "kozel32", "sixty_six"])
+async def test_a_refused_card_is_refused_with_the_reason_its_view_gave(
+    api: Api, variant: str
+) -> None:
+    """One wording (issue 28): the view's reason for a refused card is the problem's."""
+    table_id, players = await human_table(api, variant)
+    rng = random.Random(5)
+    for _ in range(400):
+        for client, view in zip(players, await views(table_id, players), strict=True):
+            for refusal in view["refused"]:
+                # A legal move of cards, with the refused card in it instead.
+                legal = next(
+                    a["body"] for a in view["legal_actions"] if {"card", "cards"} & set(a["body"])
+                )
+                body = {**legal, "card": refusal["card"]}
+                if "cards" in legal:
+                    body = {**legal, "cards": [refusal["card"], *legal["cards"][1:]]}
+                refused = await client.post(f"/v1/tables/{table_id}/moves", body)
+                problem = assert_problem(refused, 422, "illegal_move")
+                assert problem["reason"] == refusal["reason"]
+                assert problem["detail"].startswith(refusal["reason"]["en"])
+                assert refusal["reason"]["ru"]
+                return
+        assert await step(table_id, players, rng) is not None
+    raise AssertionError("no card was refused in 400 steps")

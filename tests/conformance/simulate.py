@@ -9,11 +9,14 @@ hidden from it unless the rules reveal it; no event's redaction shows one either
 the legal actions are accepted, other commands are refused with a coded error, what the move
 clock plays for each seat that must act (the game's default, else its heuristic bot) is
 accepted, the state round-trips through the snapshot codec, and the wire bodies read back to
-the same commands. At
-each deal's end its record re-deals exactly from its seed and cut and its points add up; the
-replay of the log equals the state; and the game ends. The table's log, as the service folds
-and lists it, is read by every viewer at each deal's end, now and then inside a deal, and at
-the game's end (`logs.LogWitness`).
+the same commands. What a view tells beside the cards holds too (`telling`): the same trumps
+for every viewer and the hand in their order, each trick with a trump taken by the strongest
+of them, each refused card refused by `decide` in the very words the view gives, the size of
+a move of several cards. At each deal's end its record re-deals exactly from its seed and cut
+and its points add up, and its summary shows no card its deal kept hidden; the replay of the
+log equals the state; and the game ends, with every side's place and nothing of a deal left
+on view. The table's log, as the service folds and lists it, is read by every viewer at each
+deal's end, now and then inside a deal, and at the game's end (`logs.LogWitness`).
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ from app.domain.errors import DomainError
 from app.domain.events import Event
 from app.domain.game import Game, Zone
 from app.domain.options import options_schema
+from app.domain.view import View
+from tests.conformance import telling
 from tests.conformance.logs import LogWitness
 
 DECK_POINTS = 120
@@ -109,6 +114,8 @@ class Simulation:
     deals: int = 0
     deck: Counter[Card] = field(default_factory=Counter)
     witness: LogWitness | None = None
+    discarded: bool = False
+    """A seat could discard into the trick being played: its strongest card may not win."""
 
     def run(self) -> None:
         game, config = self.game, self.config
@@ -145,12 +152,33 @@ class Simulation:
         self.witness.check_sealed_records()
         view = game.view_for(self.state, None)
         assert view.result is not None, "a finished game's view has its result"
+        sides = game.seating(config.seats, self.options).sides
+        telling.check_result(game, game.view_for(self.state, None), sides)
+        for viewer in self._viewers():
+            telling.check_finished(game.view_for(self.state, viewer))
 
     def _step(self, command: Command) -> None:
+        before = self.game.view_for(self.state, None) if self.strict else None
+        if before is not None:
+            self.discarded = self.discarded or self._may_discard(command)
         self._apply(self.game.decide(self.state, command))
         if self.strict:
             self._check_snapshot()
             self._check_views()
+        if before is not None:
+            taken = self.game.view_for(self.state, None).last_trick
+            if taken is not None and taken.winner is not None and taken != before.last_trick:
+                if not self.discarded:  # a card discarded (face up too) never takes a trick
+                    telling.check_trick_winner(before.trumps, taken)
+                self.discarded = False
+
+    def _may_discard(self, command: Command) -> bool:
+        """Whether `command`'s seat could discard its cards rather than beat (K4-12, B-10)."""
+        seat = getattr(command, "seat", None)
+        if type(seat) is not int or seat not in self._viewers():
+            return False
+        pick = self.game.view_for(self.state, seat).pick
+        return pick is not None and pick.discard is not None
 
     def _apply(self, events: list[Event]) -> None:
         assert events, "an accepted command states at least one fact"
@@ -203,16 +231,20 @@ class Simulation:
 
     def _check_views(self) -> None:
         game, state = self.game, self.state
+        views: dict[int | None, View[Any]] = {}
         for viewer in self._viewers():
-            view = game.view_for(state, viewer)
+            view = views[viewer] = game.view_for(state, viewer)
             if viewer is None:
                 assert view.hand is None
                 assert view.legal_actions == ()
             else:
                 assert set(view.legal_actions) == set(game.legal_actions(state, viewer))
+                telling.check_refusals(game, state, view)
+                telling.check_pick(view)
             if game.deal_running(state):
-                leaked = set(cards_in(view)) & self._hidden(viewer)
+                leaked = set(cards_in(telling.whereabouts(view))) & self._hidden(viewer)
                 assert not leaked, f"{self.config}: the view of {viewer} shows {leaked}"
+        telling.check_trumps(views)
 
     def _check_event(self, event: Event) -> None:
         for viewer in self._viewers():
@@ -250,6 +282,8 @@ class Simulation:
             assert self.game.decide(self.state, command), f"{self.config}: {command}"
 
     def _check_deal(self) -> None:
+        # The summary against what the deal showed before its last fact (which shows all).
+        telling.check_last_deal(self.game.view_for(self.state, None), self.deal_events[:-1])
         record = self.game.deal_record(self.deal_events)
         self.deals += 1
         assert record.commitment == commitment(record.seed)

@@ -7,8 +7,16 @@ import re
 from typing import Any
 
 from app.domain.cards import Card
+from app.domain.view import View
 
 _CODE = re.compile(r"^(A|K|Q|J|10|9|8|7|6)[CSHD]$")
+
+
+def whereabouts(view: View[Any]) -> View[Any]:
+    """`view` without the parts that name no card's place in the running deal: the deal's
+    trumps (its rules, the same for every viewer) and the last deal's summary (the cards a
+    finished deal showed; the conformance suite checks them when it ends)."""
+    return dataclasses.replace(view, trumps=(), last_deal=None)
 
 
 def cards_in(value: Any) -> set[str]:

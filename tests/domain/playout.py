@@ -13,7 +13,7 @@ from app.domain.cards import Card
 from app.domain.errors import DomainError, IllegalAction, NotYourTurn
 from app.domain.kozel24 import deck
 from app.domain.kozel24.events import CardPlayed, CardsExchanged, DealScored, DeckShuffled
-from tests.domain.cardscan import cards_in
+from tests.domain.cardscan import cards_in, whereabouts
 
 MAX_DEALS = 500
 FULL_DEAL_REASONS = {"points", "sweep", "first_deal_sweep", "eggs", "tie"}
@@ -164,7 +164,7 @@ def _check_views(game: Playout) -> None:
     state = game.state
     for viewer in (0, 1, 2, 3, None):
         view = k.view_for(state, viewer)
-        assert cards_in(view) <= _may_know(game, viewer), f"view of {viewer} leaks"
+        assert cards_in(whereabouts(view)) <= _may_know(game, viewer), f"view of {viewer} leaks"
         if viewer is not None and state.phase in (k.Phase.DECISIONS, k.Phase.PLAY):
             assert set(view.hand or ()) == set(deck.cards_of(state.hands[viewer]))
         if viewer is not None:

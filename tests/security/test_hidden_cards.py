@@ -36,6 +36,13 @@ def codes(value: Any) -> set[str]:
     return found
 
 
+def placed(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without the parts that place no card of the running deal: its `trumps` (the
+    deal's rules, the same for every viewer: checked so) and its `last_deal` (a finished
+    deal's cards: the conformance suite checks them when that deal ends)."""
+    return {key: value for key, value in view.items() if key not in ("trumps", "last_deal")}
+
+
 def forbidden(table: Table, viewer: int | None) -> set[str]:
     """The cards of the running deal that `viewer` has no right to know."""
     state, game = table.state, table.game
@@ -112,15 +119,17 @@ async def check_everything(
     running_seed = await _running_seed(services, truth)
     deal_no = truth.deal_no()
     viewers: list[tuple[int | None, Client]] = [*enumerate(players), (None, api.anonymous)]
+    trumps: set[tuple[str, ...]] = set()
     for viewer, client in viewers:
         secret = forbidden(truth, viewer)
         ever = seen.setdefault((deal_no, viewer), set())
         ever |= in_play(truth) - secret
         answers: list[tuple[str, Any]] = []
-        state = await client.get(f"/v1/tables/{table_id}/state")
-        answers.append(("state", state.json()))
+        state = (await client.get(f"/v1/tables/{table_id}/state")).json()
+        trumps.add(tuple(state["trumps"]))
+        answers.append(("state", placed(state)))
         streamed = await client.get(f"/v1/tables/{table_id}/stream")
-        answers.append(("stream", [view for _, view in sse_views(streamed)]))
+        answers.append(("stream", [placed(view) for _, view in sse_views(streamed)]))
         log = (await client.get(f"/v1/tables/{table_id}/events", limit="500")).json()
         current = [e for e in log["items"] if e["deal_no"] == deal_no]
         leaked = codes(current) & secret - ever
@@ -143,6 +152,7 @@ async def check_everything(
             assert not leaked, f"{name} shows seat {viewer} the hidden cards {sorted(leaked)}"
             if running_seed and deal_no not in truth.finished_deals:
                 assert running_seed not in str(body), f"{name} shows the seed"
+    assert len(trumps) == 1, f"the viewers are told different trumps: {trumps}"
 
 
 TABLES = [(variant, seats) for variant, game in GAMES.items() for seats in game.info.seat_counts]

@@ -11,7 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from app.api.games.generated import Models, camel, with_example
-from app.api.schemas.envelope import DealRecordEnvelope, ViewEnvelope
+from app.api.schemas.envelope import DealRecordEnvelope, ResultEnvelope, ViewEnvelope
 from app.domain import codec
 from app.domain.commands import Command
 from app.domain.game import DealRecord, Game
@@ -59,6 +59,7 @@ class Adapter:
             "legal_actions": (list[self.legal_model], ...),  # type: ignore[name-defined]
             "last_deal": (self.models.value(self.summary | None), ...),
             "game": (self.models.value(self.part | None), Field(description="Only this game's")),
+            "result": (result_model(self.game, prefix) | None, ...),
         }
         self.view_model = create_model(
             f"{prefix}View",
@@ -134,6 +135,22 @@ class Adapter:
         return None
 
 
+def result_model(game: Game[Any, Any], prefix: str) -> type[ResultEnvelope]:
+    """The envelope's result with the game's own codes: why a game ends, and its titles."""
+    info = game.info
+    reasons: Any = Literal[info.end_reasons]
+    titles: Any = Literal[info.titles]
+    model: type[ResultEnvelope] = create_model(
+        f"{prefix}Result",
+        __base__=ResultEnvelope,
+        __doc__=f"How a {info.variant} game ended: `reason` is one of the game's stable codes "
+        f"({', '.join(info.end_reasons)}), `titles` are its rules file's.",
+        reason=(reasons, ...),
+        titles=(list[titles], ...),
+    )
+    return model
+
+
 def body_errors(error: ValidationError) -> list[Any]:
     """A body's errors as FastAPI reports a request body's: each under `body`."""
     return [{**e, "loc": ("body", *e["loc"])} for e in error.errors(include_url=False)]
@@ -152,6 +169,7 @@ def envelope(table: Table, seat: int | None, view: View[Any]) -> dict[str, Any]:
         "to_act": list(view.to_act),
         "my_seat": seat,
         "my_hand": None if view.hand is None else [str(c) for c in view.hand],
+        "trumps": [str(c) for c in view.trumps],
         "hand_sizes": list(view.hand_sizes),
         "scores": list(view.scores),
         "trick": trick_out(view.trick),
@@ -167,6 +185,8 @@ def envelope(table: Table, seat: int | None, view: View[Any]) -> dict[str, Any]:
             "size": view.stock.size,
             "trump_card": None if view.stock.trump_card is None else str(view.stock.trump_card),
         },
+        "refused": codec.encode(view.refused),
+        "pick": codec.encode(view.pick),
         "result": None if view.result is None else codec.encode(view.result),
     }
 
@@ -187,6 +207,7 @@ def waiting_view(table: Table, seat: int | None, game: Game[Any, Any]) -> dict[s
         "to_act": [],
         "my_seat": seat,
         "my_hand": None if seat is None else [],
+        "trumps": [],
         "hand_sizes": [0] * count,
         "scores": [0] * sides,
         "trick": None,
@@ -197,6 +218,8 @@ def waiting_view(table: Table, seat: int | None, game: Game[Any, Any]) -> dict[s
         "move_clock_s": move_clock(table),
         "deadlines": [],
         "stock": None,
+        "refused": [],
+        "pick": None,
         "result": None,
         "legal_actions": [],
         "last_deal": None,

@@ -25,8 +25,9 @@ from app.api.schemas.common import (
     MessageOut,
     WholeNumber,
 )
-from app.api.schemas.envelope import PlayEnvelope
+from app.api.schemas.envelope import PlayEnvelope, RefusalOut
 from app.db.store import TableSummary
+from app.domain import codec
 from app.domain import kozel24 as k
 from app.domain.cards import Card
 from app.domain.commands import Command
@@ -150,6 +151,9 @@ class LastDealOut(BaseModel):
     reason: str
     wiped: int | None
     queen_caught_by: int | None
+    claimed_by: int | None = Field(
+        description="The seat that claimed no queens (K-10), if that is how the deal ended"
+    )
 
 
 class ResultOut(BaseModel):
@@ -163,6 +167,7 @@ class ResultOut(BaseModel):
                     "reason": "written",
                     "winner": 0,
                     "scores": [0, 12],
+                    "places": [1, 2],
                 }
             ]
         }
@@ -173,6 +178,7 @@ class ResultOut(BaseModel):
     reason: Literal["written", "resigned"]
     winner: int = Field(description="The other team: it has won")
     scores: list[int] = Field(description="The written totals (= written)")
+    places: list[int] = Field(description="Per team, its final place: the winner 1, the loser 2")
 
 
 LAST_TRICK: dict[str, Any] = {
@@ -201,7 +207,7 @@ VIEW_EXAMPLE: dict[str, Any] = {
     "first_leader": 2,
     "to_act": [3],
     "my_seat": 3,
-    "my_hand": ["AS", "QC", "10H", "KD", "6S"],
+    "my_hand": ["QC", "AS", "6S", "10H", "KD"],
     "hand_sizes": [5, 4, 4, 5],
     "trick": {
         "leader": 1,
@@ -231,6 +237,7 @@ VIEW_EXAMPLE: dict[str, Any] = {
         "reason": "points",
         "wiped": None,
         "queen_caught_by": None,
+        "claimed_by": None,
     },
     "result": None,
 }
@@ -243,8 +250,31 @@ def _with_plays(trick: dict[str, Any]) -> dict[str, Any]:
     return {**trick, "plays": plays}
 
 
+_FOLLOW_HEARTS_RU = "зашли с К♥, а у вас есть черви: ходите в масть ♥"  # noqa: RUF001
+"""K-11 in Russian, as the example's refusals say it."""
+
 VIEW_EXAMPLE.update(
     variant="kozel24",
+    trumps=["6C", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AC", "10C", "KC"],
+    refused=[
+        {
+            "card": card,
+            "reason": {
+                "code": "follow_suit",
+                "rules": ["K-11"],
+                "en": f"you may not play {shown} now: K♥ was led and you hold hearts, so you "
+                "play one of them",
+                "ru": f"сейчас нельзя ходить {shown_ru}: {_FOLLOW_HEARTS_RU}",
+            },
+        }
+        for card, shown, shown_ru in [
+            ("QC", "Q♣", "Д♣"),
+            ("AS", "A♠", "Т♠"),  # noqa: RUF001
+            ("6S", "6♠", "6♠"),
+            ("KD", "K♦", "К♦"),  # noqa: RUF001
+        ]
+    ],
+    pick=None,
     scores=VIEW_EXAMPLE["written"],
     stock=None,
     trick=_with_plays(VIEW_EXAMPLE["trick"]),
@@ -268,7 +298,12 @@ class ViewOut(BaseModel):
     first_leader: int | None
     to_act: list[int]
     my_seat: int | None
-    my_hand: list[str] | None
+    my_hand: list[str] | None = Field(
+        description="The caller's hand in K-3's order: the trumps from 6♣ down, then ♠ ♥ ♦"
+    )
+    trumps: list[str] = Field(
+        description="The twelve permanent trumps, 6♣ first (K-3), while a deal is played"
+    )
     hand_sizes: list[int]
     trick: TrickOut | None
     last_trick: TrickOut | None
@@ -292,6 +327,11 @@ class ViewOut(BaseModel):
     result: ResultOut | None
     scores: list[int] = Field(description="The written totals per team (= written)")
     stock: None = Field(description="Kozel has no stock")
+    refused: list[RefusalOut] = Field(
+        description="While the caller must play (or give, K-9): each card of its hand that "
+        "no legal action holds, with why (K-7, K-9, K-11)"
+    )
+    pick: None = Field(description="Every move of Kozel takes one card")
 
 
 class TrickRecord(BaseModel):
@@ -415,6 +455,7 @@ class Kozel24Adapter:
             "to_act": list(view.to_act),
             "my_seat": seat,
             "my_hand": None if view.hand is None else [str(c) for c in view.hand],
+            "trumps": [str(c) for c in view.trumps],
             "hand_sizes": list(view.hand_sizes),
             "trick": _trick(view.trick),
             "last_trick": _trick(view.last_trick),
@@ -442,6 +483,8 @@ class Kozel24Adapter:
             # Only the seats this viewer may know are to act (K-9/K-10 options are private).
             "deadlines": deadlines_out(table, view.to_act),
             "stock": None,
+            "refused": codec.encode(view.refused),
+            "pick": None,
             "last_deal": None
             if last_deal is None
             else {
@@ -452,6 +495,7 @@ class Kozel24Adapter:
                 "reason": last_deal.reason,
                 "wiped": last_deal.wiped,
                 "queen_caught_by": last_deal.queen_caught_by,
+                "claimed_by": last_deal.claimed_by,
             },
             "result": None
             if result is None
@@ -462,6 +506,7 @@ class Kozel24Adapter:
                 "reason": result.reason,
                 "winner": result.winner,
                 "scores": list(result.scores),
+                "places": list(result.places),
             },
         }
 
@@ -544,6 +589,7 @@ def _waiting_view(table: Table, seat: int | None) -> dict[str, Any]:
         "to_act": [],
         "my_seat": seat,
         "my_hand": None if seat is None else [],
+        "trumps": [],
         "hand_sizes": [0, 0, 0, 0],
         "trick": None,
         "last_trick": None,
@@ -562,6 +608,8 @@ def _waiting_view(table: Table, seat: int | None) -> dict[str, Any]:
         "move_clock_s": move_clock(table),
         "deadlines": [],
         "stock": None,
+        "refused": [],
+        "pick": None,
         "last_deal": None,
         "result": None,
     }

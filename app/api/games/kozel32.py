@@ -44,6 +44,7 @@ VIEW_EXAMPLE: dict[str, Any] = {
     "to_act": [1],
     "my_seat": 1,
     "my_hand": [],
+    "trumps": ["7C", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AC", "10C", "KC", "9C", "8C"],
     "hand_sizes": [5, 0, 0, 0],
     "scores": [1, 0],
     "trick": {
@@ -59,6 +60,8 @@ VIEW_EXAMPLE: dict[str, Any] = {
     "move_clock_s": None,
     "deadlines": [],
     "stock": None,
+    "refused": [],
+    "pick": None,
     "result": None,
     "legal_actions": [
         {"endpoint": "moves", "body": {"type": "choose_card", "card": "10D"}},
@@ -79,6 +82,8 @@ VIEW_EXAMPLE: dict[str, Any] = {
         "eggs_pending": 0,
         "caught_by": None,
         "tailed": False,
+        "boaster": None,
+        "soloist": None,
     },
     "game": {
         "players": 4,

@@ -35,11 +35,61 @@ class StockOut(BaseModel):
 
 
 class ResultEnvelope(BaseModel):
+    """How the game ended: who won, who lost, why (a stable code of the game, see its
+    `reason`), the titles of its rules file, the final scores and every side's place."""
+
     winner: int | None = Field(description="The winning side, if one")
     loser: int | None = Field(description="The losing side, if one")
     scores: list[int]
     titles: list[str]
     reason: str
+    places: list[int] = Field(
+        description="Per side, its final place: 1 is the best; sides the rules rank alike share "
+        "a place and the next is skipped (1, 2, 2, 4)"
+    )
+
+
+_RU_EXAMPLE = "сейчас нельзя ходить Т♠: зашли с К♥, а у вас есть черви: ходите в масть ♥"  # noqa: RUF001
+
+
+class ReasonOut(BaseModel):
+    """Why the rules refuse a move (or what a move must be), in their words: a stable `code`
+    of the game, the ids of the rules it rests on, and the sentence in English and Russian
+    (cards as printed, `A♦`, in Russian with its letters: `Т♦`)."""  # noqa: RUF002
+
+    code: str = Field(examples=["follow_suit"])
+    rules: list[str] = Field(examples=[["K-11"]])
+    en: str = Field(
+        examples=[
+            "you may not play A♠ now: K♥ was led and you hold hearts, so you play one of them"
+        ]
+    )
+    ru: str = Field(examples=[_RU_EXAMPLE])
+
+
+class RefusalOut(BaseModel):
+    """A card of the caller's hand that no legal action holds now, and why: the reason a
+    `POST …/moves` of it is refused with."""
+
+    card: str
+    reason: ReasonOut
+
+
+class PickOut(BaseModel):
+    """What the caller's move of several cards must hold now (a lead or an answer of several
+    cards, a give, a discard)."""
+
+    moves: list[str] = Field(
+        description="The types of the moves (`legal_actions` bodies) that take these cards"
+    )
+    least: int = Field(description="The fewest cards the move takes")
+    most: int = Field(description="The most cards the move takes (= least for an answer)")
+    discard: Literal["up", "down"] | None = Field(
+        description="How a discard of such cards lies, where one is among the moves; null: "
+        "the cards cannot be discarded"
+    )
+    beat: list[str] = Field(description="The top set a beat must beat card by card (or none)")
+    rule: ReasonOut
 
 
 class ViewEnvelope(BaseModel):
@@ -55,7 +105,15 @@ class ViewEnvelope(BaseModel):
     dealer: int | None
     to_act: list[int]
     my_seat: int | None
-    my_hand: list[str] | None
+    my_hand: list[str] | None = Field(
+        description="The caller's hand in the game's own order: the trumps from the strongest "
+        "(as `trumps` lists them), then the plain suits ♣ ♠ ♥ ♦, each from its highest card"
+    )
+    trumps: list[str] = Field(
+        description="Every card that is a trump in the deal being played, the strongest first "
+        "(Kozly's jacks above the trump suit first); empty between deals and while the deal "
+        "has no trump yet"
+    )
     hand_sizes: list[int]
     scores: list[int] = Field(description="Per side, in the game's own unit")
     trick: TrickEnvelope | None
@@ -66,6 +124,13 @@ class ViewEnvelope(BaseModel):
     move_clock_s: int | None
     deadlines: list[DeadlineOut]
     stock: StockOut | None
+    refused: list[RefusalOut] = Field(
+        description="While the caller must move cards of its hand: each card of it that no "
+        "legal action holds, with why"
+    )
+    pick: PickOut | None = Field(
+        description="While the caller must move several cards at once: how many, and how"
+    )
     result: ResultEnvelope | None
 
 

@@ -6,6 +6,7 @@ from pydantic import BaseModel, Field
 
 from app.api.games import AnyLegalAction
 from app.api.schemas.common import InvalidField
+from app.api.schemas.envelope import ReasonOut
 
 
 class Problem(BaseModel):
@@ -32,4 +33,9 @@ class Problem(BaseModel):
         default=None,
         description="With `deal_hidden`: the deal's commitment, the SHA-256 hex of its seed "
         "(the seed is shown once the game is over)",
+    )
+    reason: ReasonOut | None = Field(
+        default=None,
+        description="With `illegal_move`: why, as the rules word it (`detail` is its English "
+        "sentence with the rules cited); the same reason the view gives a refused card",
     )

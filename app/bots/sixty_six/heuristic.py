@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from app.bots.sixty_six.knowledge import Knowledge, Memory, read, value
+from app.bots.sixty_six.tracker import tricks_won
 from app.domain.cards import Card, Rank
 from app.domain.commands import Command
 from app.domain.sixty_six import (
@@ -103,7 +104,7 @@ def _should_close(view: View[SixtySixView], knowing: Knowledge) -> bool:
     expected = knowing.score
     for card in _sure_winners(view, knowing):
         expected += value(card) + EXPECTED_CATCH
-    if view.game.rules.marriages_when_closed and view.game.tricks_won[knowing.seat]:
+    if view.game.rules.marriages_when_closed and tricks_won(view)[knowing.seat]:
         for suit, (king, queen) in MARRIAGE.items():
             if king in knowing.hand and queen in knowing.hand:
                 expected += 40 if suit is view.game.trump else 20

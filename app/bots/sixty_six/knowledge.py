@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.bots.sixty_six.tracker import tricks_won
 from app.domain.cards import Card
 from app.domain.sixty_six import SixtySixView
 from app.domain.sixty_six.deck import DECKS, POINTS, points
@@ -47,7 +48,7 @@ class Memory:
                 self.seen.update(_cards(trick))
         last = view.last_trick
         if last is not None and last.winner == view.seat:
-            self.own_tricks[sum(game.tricks_won) - 1] = points(_cards(last))
+            self.own_tricks[sum(tricks_won(view)) - 1] = points(_cards(last))
         if game.taken is not None:
             self.own_tricks = {i: t.points or 0 for i, t in enumerate(game.taken)}
         stock = view.stock
@@ -83,7 +84,7 @@ def read(view: View[SixtySixView], memory: Memory) -> Knowledge:
     game = view.game
     memory.observe(view)
     hand = view.hand or ()
-    won = game.tricks_won[seat]
+    won = tricks_won(view)[seat]
     if game.points is not None:  # auto_out: the server shows the score
         score, exact = game.points[seat], True
     else:

@@ -28,7 +28,7 @@ from app.bots.sixty_six.fast import (
     World,
 )
 from app.bots.sixty_six.fast import OPEN as WINDOW_OPEN
-from app.bots.sixty_six.tracker import Tracker, own_score
+from app.bots.sixty_six.tracker import Tracker, own_score, tricks_won
 from app.domain.cards import Card
 from app.domain.commands import Command
 from app.domain.ranking import SUIT_ORDER
@@ -111,8 +111,8 @@ class Sampler:
         self.owned, self.bottom = sorted(owned, key=table.index.__getitem__), bottom
         self.needs = {
             OTHER_HAND: view.hand_sizes[other] - len(shown),
-            OTHER_TRICKS: 2 * game.tricks_won[other] - len(theirs),
-            OWN_TRICKS: 2 * game.tricks_won[seat] - len(own),
+            OTHER_TRICKS: 2 * tricks_won(view)[other] - len(theirs),
+            OWN_TRICKS: 2 * tricks_won(view)[seat] - len(own),
         }
         self.stock_hidden = stock.size - (bottom is not None)
         free = sum(self.needs.values()) + self.stock_hidden
@@ -166,7 +166,7 @@ class Sampler:
         marriages = [sum(m.points for m in game.marriages if m.seat == s) for s in (0, 1)]
         plays = view.trick.plays
         lead = index[plays[0].cards[0]] if plays and plays[0].cards else -1
-        done = sum(game.tricks_won)
+        done = sum(tricks_won(view))
         return World(
             hands=(hands[0], hands[1]),
             stock=tuple(index[c] for c in stock),
@@ -176,7 +176,7 @@ class Sampler:
             window=window_of(view),
             declared=-1 if game.declared is None else SUIT_ORDER.index(game.declared),
             points=(scores[0], scores[1]),
-            tricks=game.tricks_won,
+            tricks=tricks_won(view),
             marriages=(marriages[0], marriages[1]),
             closing=self._closing(scores, marriages),
             last_winner=view.trick.leader if done else -1,
@@ -195,7 +195,7 @@ class Sampler:
                 o_pts = own_score(view, self.tracker)
         if o_pts is None:  # his score now: an upper bound of his score at the closing
             other = 1 - view.seat
-            o_pts = scores[other] + (marriages[other] if view.game.tricks_won[other] else 0)
+            o_pts = scores[other] + (marriages[other] if tricks_won(view)[other] else 0)
         return Closing(closing.closer, o_pts, closing.opponent_tricks, closing.before_draw)
 
 

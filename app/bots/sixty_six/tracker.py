@@ -19,6 +19,11 @@ from app.domain.sixty_six.deck import points
 from app.domain.view import TrickView, View
 
 
+def tricks_won(view: View[SixtySixView]) -> tuple[int, int]:
+    """The tricks each seat has won in the deal being played (none outside a deal)."""
+    return view.game.tricks_won or (0, 0)
+
+
 def _cards(trick: TrickView) -> tuple[Card, ...]:
     return tuple(card for play in trick.plays for card in play.cards or ())
 
@@ -62,7 +67,7 @@ class Tracker:
             self.bottom = view.stock.trump_card
         elif game.exchanges and self.bottom is None:
             self.bottom = game.exchanges[-1].exchange_card
-        done = sum(game.tricks_won)
+        done = sum(tricks_won(view))
         if view.phase is Phase.LEAD:
             self.strict_leads[done] = _strict(view)  # the last window view before the lead
         self._voids(view, done)
@@ -96,6 +101,6 @@ def own_score(view: View[SixtySixView], tracker: Tracker) -> int:
     if view.game.points is not None:
         return view.game.points[view.seat]
     score = points(tuple(tracker.own_tricks(view)))
-    if view.game.tricks_won[view.seat]:
+    if tricks_won(view)[view.seat]:
         score += sum(m.points for m in view.game.marriages if m.seat == view.seat)
     return score

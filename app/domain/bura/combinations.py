@@ -15,7 +15,7 @@ from itertools import combinations
 
 from app.domain.bura.options import Options
 from app.domain.cards import Card, Rank, Suit
-from app.domain.multitrick.deck import HAND_SIZE, canonical
+from app.domain.multitrick.deck import HAND_SIZE, RANKS, canonical
 
 
 class Combination(Enum):
@@ -30,6 +30,14 @@ class Combination(Enum):
         return _RANK[self]
 
 
+NAMES = {
+    Combination.BURA: "бура",
+    Combination.FOUR_ENDS: "четыре конца",
+    Combination.MOLODKA: "молодка",
+    Combination.MOSCOW: "Москва",
+}
+"""B-15: the combinations by the rules' own names (in English text too)."""
+
 _RANK = {
     Combination.BURA: 4,
     Combination.FOUR_ENDS: 3,
@@ -41,6 +49,13 @@ _RANK = {
 def is_bura(hand: Sequence[Card], trump: Suit) -> bool:
     """B-15, B-16: four cards, all trumps."""
     return len(hand) == HAND_SIZE and all(card.suit is trump for card in hand)
+
+
+def bura_winner(buras: Sequence[tuple[int, Sequence[Card]]]) -> int:
+    """B-16: of the buras shown (each a seat and its four trumps), the one holding the
+    highest trump wins the deal."""
+    power = {rank: -i for i, rank in enumerate(RANKS)}
+    return max(buras, key=lambda bura: max(power[card.rank] for card in bura[1]))[0]
 
 
 def claimable(

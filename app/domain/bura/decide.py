@@ -10,22 +10,22 @@ from __future__ import annotations
 from typing import assert_never
 
 from app.domain.bura import legal, scoring
-from app.domain.bura.combinations import combination_of, is_bura
+from app.domain.bura.combinations import NAMES, bura_winner, combination_of, is_bura
 from app.domain.bura.commands import Beat, Claim, Declare, Discard, Lead, SeatMove
 from app.domain.bura.events import BuraShown, CombinationClaimed, Declared, TrumpTurned
 from app.domain.bura.evolve import evolve
 from app.domain.bura.state import GameState
 from app.domain.cards import Card
 from app.domain.commands import Command, Resign, ShuffleDeck
-from app.domain.errors import DomainError, IllegalAction, NotYourTurn
+from app.domain.errors import DomainError, IllegalAction, NotYourTurn, Reason
 from app.domain.events import Event
 from app.domain.multitrick.board import Board
 from app.domain.multitrick.dealing import shuffle_events
-from app.domain.multitrick.deck import natural_ranking
 from app.domain.multitrick.events import CardsDrawn, SeatResigned
-from app.domain.multitrick.play import codes, held_refusal, move_events, move_refusal, to_play
+from app.domain.multitrick.play import held_refusal, move_events, move_refusal, to_play
 from app.domain.multitrick.series import Phase, fold
 from app.domain.multitrick.wire import admitted
+from app.domain.words import en_cards, ru_cards
 
 
 def decide(state: GameState, command: Command) -> list[Event]:
@@ -57,7 +57,14 @@ def _shuffle(state: GameState, seed: bytes) -> list[Event]:
     """B-5 … B-7, B-16: deal four cards each, turn the top card of the stock under it, and
     end the deal at once on a bura."""
     if state.phase is not Phase.SHUFFLE:
-        raise IllegalAction("the deck is shuffled only between deals (B-6)")
+        raise IllegalAction(
+            Reason(
+                "not_between_deals",
+                ("B-6",),
+                "the deck is shuffled only between deals",
+                "колоду тасуют только между сдачами",
+            )
+        )
     events, _, stock = shuffle_events(state.series, seed)
     events.append(TrumpTurned(stock[0]))
     dealt = fold(evolve, state, events)
@@ -79,8 +86,7 @@ def _buras(state: GameState, board: Board, trump: Card) -> list[Event]:
     holders = [s for s, hand in enumerate(board.hands) if is_bura(hand, trump.suit)]
     if not holders:
         return []
-    order = natural_ranking(trump.suit)
-    winner = max(holders, key=lambda s: max(order.power(c) for c in board.hands[s]))
+    winner = bura_winner([(s, board.hands[s]) for s in holders])
     shown: list[Event] = [BuraShown(s, board.hands[s]) for s in holders]
     return [*shown, *scoring.bura(state, board, winner)]
 
@@ -95,7 +101,14 @@ def _refusal(state: GameState, command: SeatMove) -> DomainError:
     match command:
         case Declare():
             if not state.options.declare:
-                return IllegalAction("this table plays without declaring (B-20 `declare`)")
+                return IllegalAction(
+                    Reason(
+                        "no_declaring",
+                        ("B-20",),
+                        "this table plays without declaring 61",
+                        "за этим столом не объявляют 61",
+                    )
+                )
             return NotYourTurn(
                 f"a declaration is made on one's own turn: seat {to_play(board)}'s now (B-20)"
             )
@@ -114,22 +127,43 @@ def _claim_refusal(state: GameState, seat: int, cards: tuple[Card, ...]) -> Doma
     if held is not None:
         return held
     if seat == board.trick.leader and not board.trick.led:
-        return IllegalAction("you have the lead: no claim (B-17)")
-    if not legal.in_window(state, seat):
-        when = (
-            "before you have played to the trick"
-            if state.options.late_claims
-            else "before the trick's lead"
+        return IllegalAction(
+            Reason(
+                "claim_with_lead",
+                ("B-17",),
+                "you have the lead: no claim",
+                "ход ваш: заявлять не нужно",
+            )
         )
-        return IllegalAction(f"a claim is made {when} (B-17)")
+    if not legal.in_window(state, seat):
+        if state.options.late_claims:
+            when = ("before you have played to the trick", "пока вы не положили карты во взятку")
+        else:
+            when = ("before the trick's lead", "до захода во взятку")
+        return IllegalAction(
+            Reason("claim_window", ("B-17",), f"a claim is made {when[0]}", f"заявляют {when[1]}")
+        )
     combination = combination_of(cards, board.hands[seat], deal.trump_card.suit, state.options)
     if combination is None:
         return IllegalAction(
-            f"{codes(cards)} is no четыре конца, молодка or Москва of your four cards (B-15)"
+            Reason(
+                "no_combination",
+                ("B-15",),
+                f"{en_cards(cards)} is no четыре конца, молодка or Москва of your four cards",
+                f"{ru_cards(cards)} — не четыре конца, не молодка и не Москва из ваших четырёх "
+                "карт",
+            )
         )
     standing = deal.claim
     assert standing is not None
     return IllegalAction(
-        f"seat {standing.seat}'s {standing.combination.value} stands: a claim must rank higher, "
-        f"or rank equal and sit nearer the original leader, seat {deal.original_leader} (B-17)"
+        Reason(
+            "claim_outranked",
+            ("B-17",),
+            f"seat {standing.seat}'s {NAMES[standing.combination]} stands: a claim must rank "
+            f"higher, or rank equal and sit nearer the original leader, seat "
+            f"{deal.original_leader}",
+            f"стоит {NAMES[standing.combination]} места {standing.seat}: новая заявка должна "
+            f"быть старше или равна ей и ближе к первому ходящему, месту {deal.original_leader}",
+        )
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from app.domain.bura.combinations import Combination
+from app.domain.bura.combinations import Combination, bura_winner
 from app.domain.bura.events import BuraShown, CombinationClaimed, Declared, TrumpTurned
 from app.domain.bura.options import Options
 from app.domain.bura.state import Deal, GameState, Shown
@@ -14,10 +14,12 @@ from app.domain.multitrick.board import Board
 from app.domain.multitrick.events import (
     TRICK_EVENTS,
     CardsDrawn,
+    DealScored,
     HandsDealt,
     TrickTaken,
 )
 from app.domain.multitrick.play import board_after
+from app.domain.multitrick.record import DealSummary, ShownHand
 from app.domain.multitrick.series import Phase, Series, evolve_series, fold, started
 
 
@@ -26,6 +28,8 @@ def evolve(state: GameState | None, event: Event) -> GameState:
         return started(GameState, Options, event, None)
     after = evolve_series(state, event, state.options.eggs_double)
     if after is not None:
+        if isinstance(event, DealScored) and after.last_deal is not None:
+            return replace(after, last_deal=_summary(state.running, after.last_deal))
         return after
     match event:
         case HandsDealt(hands=hands, stock=stock):
@@ -52,9 +56,18 @@ def evolve(state: GameState | None, event: Event) -> GameState:
         case BuraShown(seat=seat, cards=cards):
             shown = (*state.running.buras, Shown(seat, Combination.BURA, cards))
             return _with_deal(state, buras=shown)
-        case Declared():
-            return state
+        case Declared(seat=seat):
+            return _with_deal(state, declared_by=seat)
     raise ValueError(f"not an event of this game: {event.TYPE}")
+
+
+def _summary(deal: Deal, summary: DealSummary) -> DealSummary:
+    """The deal's summary with who ended it and the buras it showed (B-16, B-20)."""
+    shown = tuple(ShownHand(bura.seat, bura.cards) for bura in deal.buras)
+    ended_by = deal.declared_by
+    if deal.buras:
+        ended_by = bura_winner([(bura.seat, bura.cards) for bura in deal.buras])
+    return replace(summary, ended_by=ended_by, shown=shown)
 
 
 def replay(events: Iterable[Event]) -> GameState:

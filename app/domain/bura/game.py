@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.domain.bura import legal, record, views
+from app.domain.bura import legal, record, scoring, views
 from app.domain.bura.commands import COMMANDS
 from app.domain.bura.decide import decide
 from app.domain.bura.events import REGISTRY
@@ -21,6 +21,8 @@ INFO = GameInfo(
     rules="bura.md",
     rule_prefix="B",
     options_type=Options,
+    end_reasons=scoring.END_REASONS,
+    titles=scoring.TITLES,
 )
 
 

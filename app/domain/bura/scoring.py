@@ -12,6 +12,10 @@ from app.domain.multitrick.scoring import WIN, doubled, full_deal, scale
 
 GOAT = "goat"
 """B-21: a player at the target «остаётся козлом», remains a goat."""
+END_REASONS = ("target", "single_deal", "resigned")
+"""B-21: a player reached the target, or (`singleDeal`) the one deal was won; B-22: a
+player resigned."""
+TITLES = (GOAT,)
 FALSE_DECLARATION = 6
 """B-20: the declarer without 61 gets 6."""
 

@@ -41,6 +41,8 @@ class Deal:
     """B-14: who drew the trump card is public."""
     buras: tuple[Shown, ...] = ()
     """B-16: the bura hands that ended the deal."""
+    declared_by: int | None = None
+    """B-20: the seat that declared 61, ending the deal."""
 
     @property
     def ranking(self) -> Ranking:

@@ -16,7 +16,7 @@ from app.domain.bura.state import Deal, GameState, Shown
 from app.domain.cards import Card, Suit
 from app.domain.multitrick.scoring import result_of
 from app.domain.multitrick.series import Phase
-from app.domain.multitrick.views import Seen, envelope
+from app.domain.multitrick.views import Choosing, Seen, envelope, trick_choosing
 from app.domain.view import View
 
 
@@ -50,6 +50,7 @@ def view_for(state: GameState, seat: int | None) -> View[BuraPart]:
     running = state.phase is Phase.PLAY
     board = None if deal is None else deal.board
     under = deal is not None and board is not None and bool(board.stock)
+    actions = () if seat is None else legal.legal_actions(state, seat)
     seen = Seen(
         viewer=seat,
         phase=state.phase,
@@ -59,9 +60,13 @@ def view_for(state: GameState, seat: int | None) -> View[BuraPart]:
         running=running,
         trump_card=deal.trump_card if under and deal is not None else None,
         to_act=legal.to_act(state),
-        legal_actions=() if seat is None else legal.legal_actions(state, seat),
+        legal_actions=actions,
         last_deal=state.last_deal,
         result=result_of(state.ended),
+        ranking=None if deal is None else deal.ranking,
+        choosing=Choosing()
+        if deal is None or not running
+        else trick_choosing(deal.board, seat, legal.table(state), actions),
     )
     return envelope(seen, _part(state, deal, running))
 

@@ -9,7 +9,14 @@ from typing import assert_never
 
 from app.domain.cards import Card
 from app.domain.chance import commitment, shuffled_order
-from app.domain.errors import GameOver, IllegalAction, MalformedCommand, NotYourTurn
+from app.domain.errors import (
+    GameOver,
+    IllegalAction,
+    MalformedCommand,
+    NotYourTurn,
+    Reason,
+    no_seat,
+)
 from app.domain.kozel24 import deck, legal, refusals, scoring
 from app.domain.kozel24.commands import (
     ClaimNoQueens,
@@ -53,7 +60,7 @@ def decide(state: GameState, command: Command) -> list[KozelEvent]:
         return decide_play(state, command)
     check_fields(command)
     if not isinstance(command, ShuffleDeck) and not is_seat(command.seat):
-        raise IllegalAction(f"no such seat: {command.seat!r}")
+        raise IllegalAction(no_seat(command.seat))
     match command:
         case ShuffleDeck(seed=seed):
             return _shuffle(state, seed)
@@ -69,9 +76,23 @@ def decide(state: GameState, command: Command) -> list[KozelEvent]:
 
 def _shuffle(state: GameState, seed: bytes) -> list[KozelEvent]:
     if state.phase is not SHUFFLE:
-        raise IllegalAction("the deck is shuffled only between deals")
+        raise IllegalAction(
+            Reason(
+                "not_between_deals",
+                ("K-5",),
+                "the deck is shuffled only between deals",
+                "колоду тасуют только между сдачами",
+            )
+        )
     if not seed:
-        raise IllegalAction("a shuffle needs a non-empty seed")
+        raise IllegalAction(
+            Reason(
+                "no_seed",
+                (),
+                "a shuffle needs a non-empty seed",
+                "для тасовки нужно непустое зерно",
+            )
+        )
     return [DeckShuffled(state.deal_no + 1, state.next_dealer, seed, commitment(seed))]
 
 

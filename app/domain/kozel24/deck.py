@@ -9,6 +9,7 @@ every trump beats every plain card.
 from __future__ import annotations
 
 from app.domain.cards import Card, parse_cards
+from app.domain.ranking import Ranking
 
 # K-3: 6C > QC > QS > QH > QD > JC > JS > JH > JD > AC > 10C > KC; then A > 10 > K > 6 per suit.
 CARDS: tuple[Card, ...] = parse_cards(
@@ -49,6 +50,12 @@ SIX_OF_CLUBS = INDEX[Card.parse("6C")]
 QUEEN_OF_CLUBS = INDEX[Card.parse("QC")]
 ACE_OF_DIAMONDS = INDEX[Card.parse("AD")]
 QUEENS_MASK = sum(1 << i for i, card in enumerate(CARDS) if card.rank.value == "Q")
+
+
+RANKING = Ranking((CARDS[:12], CARDS[12:16], CARDS[16:20], CARDS[20:]), trump=TRUMP)
+"""K-3 in the shared terms (`app.domain.ranking`): the trumps, then ♠ ♥ ♦. The engine decides
+tricks on the indices (`winning_position`); the view names the trumps and orders a hand by
+this, and a test holds the two to the same order."""
 
 
 def index_of(card: Card) -> int | None:

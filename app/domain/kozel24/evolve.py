@@ -127,6 +127,7 @@ def _exchange_answered(state: GameState, event: LoneTrumpKept | ExchangeAsked) -
             exchange_or_keep=decisions.exchange_or_keep - {event.seat},
             gives=(*decisions.gives, event.seat) if asked else decisions.gives,
             claims=decisions.claims,
+            claimed_by=decisions.claimed_by,
         ),
     )
 
@@ -143,6 +144,7 @@ def _claim_answered(state: GameState, event: NoQueensClaimed | PlayedOn) -> Game
             exchange_or_keep=decisions.exchange_or_keep,
             gives=decisions.gives,
             claims=decisions.claims - {team_of(event.seat)},
+            claimed_by=event.seat if isinstance(event, NoQueensClaimed) else decisions.claimed_by,
         ),
     )
 
@@ -223,6 +225,7 @@ def _exchanged(state: GameState, asker: int, giver: int, trump: Card, given: Car
             exchange_or_keep=decisions.exchange_or_keep,
             gives=tuple(seat for seat in decisions.gives if seat != asker),
             claims=decisions.claims,
+            claimed_by=decisions.claimed_by,
         ),
         hands=tuple(hands),
         exchanges=(*state.exchanges, Exchange(asker, giver, trump_index, given_index)),
@@ -264,6 +267,7 @@ def _deal_scored(state: GameState, event: DealScored) -> GameState:
         event.reason,
         event.wiped,
         _six_of_clubs_seat(state.tricks[-1]) if event.reason == "queen_caught" else None,
+        state.decisions.claimed_by if event.reason == "no_queens" else None,
     )
     assert state.first_leader is not None
     return updated(

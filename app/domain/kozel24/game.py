@@ -16,10 +16,10 @@ from typing import Any
 from app.domain import commands as shared
 from app.domain.cards import Card
 from app.domain.commands import PostMessage, Resign, ShuffleDeck
-from app.domain.errors import IllegalAction, InvalidOption, MalformedCommand
+from app.domain.errors import IllegalAction, InvalidOption, MalformedCommand, no_seat
 from app.domain.events import Event
 from app.domain.game import DealRecord, Game, GameInfo, Sealed, Zone
-from app.domain.kozel24 import deck, record
+from app.domain.kozel24 import deck, record, scoring
 from app.domain.kozel24.commands import (
     MOVES,
     ClaimNoQueens,
@@ -46,7 +46,7 @@ VARIANT = "kozel24"
 def start_game(options: Options, first_dealer: int) -> list[KozelEvent]:
     """K-7: the first dealer is chosen by the table (or at random by the server)."""
     if not is_seat(first_dealer):
-        raise IllegalAction(f"no such seat: {first_dealer!r}")
+        raise IllegalAction(no_seat(first_dealer))
     return [GameStarted(options, first_dealer)]
 
 
@@ -71,11 +71,14 @@ class Kozel24:
         rules="kozel.md",
         rule_prefix="K",
         options_type=Options,
+        end_reasons=scoring.END_REASONS,
+        titles=scoring.TITLES,
     )
     events = REGISTRY
     commands = MOVES
     state_type = GameState
-    state_schema = 2
+    state_schema = 3
+    """3: a deal voided by a claim of no queens names its claimant (K-10)."""
 
     def parse_options(self, raw: Mapping[str, Any], seats: int) -> Options:
         if seats != 4:

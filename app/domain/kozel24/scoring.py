@@ -97,6 +97,12 @@ def losing_team(written: tuple[int, int]) -> int | None:
     return None
 
 
+END_REASONS = ("written", "resigned")
+"""K-17: a team has 12 or more written; K-18: a team resigned."""
+TITLES = ("goats", "tailed", "with_eggs", "dry", "blind")
+"""K-17, K-14: the titles of the losing team."""
+
+
 def titles(loser: int, written: tuple[int, int], eggs_played: bool, blind: bool) -> tuple[str, ...]:
     """K-17: the losers "remain goats"; the other titles add up."""
     earned = ["goats"]

@@ -47,6 +47,8 @@ class Decisions:
     """Askers whose partner still owes a card, in the order they asked."""
     claims: frozenset[int] = frozenset()
     """Teams without a queen that have not yet claimed or played on."""
+    claimed_by: int | None = None
+    """The seat that claimed no queens (K-10): the deal ends void."""
 
     @property
     def is_open(self) -> bool:
@@ -75,6 +77,8 @@ class DealSummary:
     wiped: int | None
     queen_caught_by: int | None
     """The seat that played 6♣ on the caught Q♣ (K-13), if that is how the deal ended."""
+    claimed_by: int | None = None
+    """The seat that claimed no queens (K-10), if that is how the deal ended."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,12 +15,22 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from app.domain.cards import Card
-from app.domain.kozel24 import deck, legal
+from app.domain.kozel24 import deck, legal, refusals
+from app.domain.kozel24.commands import GiveCard, PlayCard
 from app.domain.kozel24.options import Options
-from app.domain.kozel24.state import NO_HANDS, GameResult, GameState, Phase
+from app.domain.kozel24.state import (
+    DECISIONS,
+    GAME_OVER,
+    NO_HANDS,
+    PLAY,
+    SHUFFLE,
+    GameResult,
+    GameState,
+    Phase,
+)
 from app.domain.seats import partner, team_of
 from app.domain.tricks import TakenTrick
-from app.domain.view import Play, Result, TrickView
+from app.domain.view import Play, Refusal, Result, TrickView, places
 from app.domain.view import View as Envelope
 
 
@@ -57,21 +67,29 @@ View = Envelope[Kozel24View]
 def view_for(state: GameState, seat: int | None) -> View:
     """Everything `seat` may know now; `None` gives the public (spectator) view."""
     started = state.deal_no > 0
-    hands = state.hands if state.phase is not Phase.SHUFFLE else NO_HANDS
+    phase = state.phase
+    dealt = phase is not SHUFFLE and phase is not GAME_OVER
+    hands = state.hands if dealt else NO_HANDS
     tricks = tuple(map(_taken_view, state.tricks))
+    hand = None if seat is None else deck.cards_of(hands[seat])  # K-3: already in its order
     return Envelope(
         seat=seat,
         phase=state.phase,
         deal_no=state.deal_no,
         dealer=state.dealer if started else None,
         to_act=_visible_to_act(state, seat),
-        hand=None if seat is None else deck.cards_of(hands[seat]),
+        hand=hand,
+        trumps=_TRUMPS if dealt else (),
         hand_sizes=tuple(mask.bit_count() for mask in hands),
         scores=state.written,
-        trick=None if state.leader is None else _current_view(state.leader, state.trick_cards),
+        trick=None
+        if state.leader is None or phase is GAME_OVER
+        else _current_view(state.leader, state.trick_cards),
         last_trick=tricks[-1] if tricks else None,
         commitment=state.commitment if started else None,
         legal_actions=() if seat is None else legal.legal_actions(state, seat),
+        refused=() if seat is None else _refused(state, seat),
+        pick=None,
         last_deal=state.last_deal,
         result=None if state.result is None else _result(state.result),
         stock=None,
@@ -97,9 +115,35 @@ def view_for(state: GameState, seat: int | None) -> View:
     )
 
 
+_TRUMPS = deck.RANKING.trumps
+"""K-3: the twelve permanent trumps, 6♣ first."""
+
+
+def _refused(state: GameState, seat: int) -> tuple[Refusal, ...]:
+    """The cards of the seat's hand that no play (K-7, K-11) or give (K-9) of its legal
+    actions holds now (the masks `legal` offers them by), with why."""
+    if state.phase is PLAY:
+        if seat != state.turn:
+            return ()
+        refused = state.hands[seat] & ~state.playable
+        return tuple(
+            Refusal(card, refusals.why_not(state, PlayCard(seat, card)))
+            for card in deck.cards_of(refused)
+        )
+    if state.phase is DECISIONS and partner(seat) in state.decisions.gives:
+        refused = state.hands[seat] & ~legal.give_mask(state, seat)
+        return tuple(
+            Refusal(card, refusals.why_not(state, GiveCard(seat, card)))
+            for card in deck.cards_of(refused)
+        )
+    return ()
+
+
 def _result(result: GameResult) -> Result:
     """K-17: the losing team remains goats; the other team has won."""
-    return Result(1 - result.loser, result.loser, result.written, result.titles, result.reason)
+    winner = 1 - result.loser
+    ranked = places(tuple(0 if team == winner else 1 for team in (0, 1)))
+    return Result(winner, result.loser, result.written, result.titles, result.reason, ranked)
 
 
 # Views are values, like commands and events: a play is made once per seat and card, and a

@@ -15,7 +15,14 @@ from typing import Any
 from app.domain.chance import commitment
 from app.domain.codec import Decoder, encode, field_decoder
 from app.domain.commands import Command, PostMessage, Resign, ShuffleDeck
-from app.domain.errors import DomainError, GameOver, IllegalAction, MalformedCommand, NotYourTurn
+from app.domain.errors import (
+    DomainError,
+    GameOver,
+    IllegalAction,
+    MalformedCommand,
+    NotYourTurn,
+    Reason,
+)
 from app.domain.events import Event
 from app.domain.kozel32 import boasts, flow, play, pre_play, scoring, table
 from app.domain.kozel32.choices import WAIT
@@ -88,7 +95,14 @@ def is_chance_node(state: State) -> bool:
 
 def _shuffle(state: State, command: ShuffleDeck) -> list[Event]:
     if not is_chance_node(state):
-        raise IllegalAction("the deck is shuffled only before a deal (C32-6)")
+        raise IllegalAction(
+            Reason(
+                "not_between_deals",
+                ("C32-6",),
+                "the deck is shuffled only before a deal",
+                "колоду тасуют только перед сдачей",
+            )
+        )
     if type(command.seed) is not bytes or not command.seed:
         raise MalformedCommand("a shuffle needs a non-empty seed of bytes")
     kon = state.kon

@@ -142,7 +142,7 @@ def _scored(state: State, event: e.DealScored) -> State:
         eggs_pending=event.eggs_pending,
         eggs_played=state.eggs_played or event.result is DealResult.EGGS,
         leading_side=leading,
-        last_deal=event.summary(),
+        last_deal=replace(event.summary(), boaster=kon.boaster, soloist=_deal(state).soloist),
         kon=replace(kon, scored=True),
         next_dealer=(kon.dealer + 1) % count,
         phase=Phase.SHUFFLE,

@@ -10,7 +10,7 @@ from app.domain.commands import Command, CommandSet
 from app.domain.errors import InvalidOption
 from app.domain.events import Event, EventRegistry
 from app.domain.game import DealRecord, GameInfo, Sealed, Zone
-from app.domain.kozel32 import clock, legal, record, table, views, zones
+from app.domain.kozel32 import clock, legal, record, scoring, table, views, zones
 from app.domain.kozel32.commands import COMMANDS
 from app.domain.kozel32.decide import decide, is_chance_node
 from app.domain.kozel32.events import REGISTRY, GameStarted
@@ -23,7 +23,8 @@ from app.domain.seats import Seating
 from app.domain.view import View
 
 VARIANT = "kozel32"
-STATE_SCHEMA = 1
+STATE_SCHEMA = 2
+"""2: a кон's summary names its boaster and soloist."""
 
 INFO = GameInfo(
     variant=VARIANT,
@@ -32,6 +33,8 @@ INFO = GameInfo(
     rules="kozel32.md",
     rule_prefix="C32",
     options_type=Options,
+    end_reasons=scoring.END_REASONS,
+    titles=scoring.TITLES,
 )
 
 

@@ -10,6 +10,10 @@ from app.domain.kozel32.state import DealResult, State, TrickKind
 
 BOARD_TOP = 6
 """C32-30: six pairs win."""
+END_REASONS = ("board", "first_deal_lyusya", "resigned")
+"""C32-31: a board at six pairs, or a Люся in the first кон; C32-32 (K-18): a resignation."""
+TITLES = ("goats", "with_eggs", "tailed", "dry")
+"""C32-31: the titles of the losers."""
 TWO_PAIRS_FROM = 90
 """C32-31 (tailed), C32-36: the winner's side of «от 90 до 120»."""
 

@@ -225,6 +225,10 @@ class DealSummary:
     tailed: bool
     """C32-31: the winner had exactly 5 pairs and took 90 card points or more (a catch or a
     misdeal never): if the кон ends the game, the losers are tailed."""
+    boaster: int | None = None
+    """The seat that declared the кон's boast (C32-8), if any."""
+    soloist: int | None = None
+    """The soloist of the queen-of-spades deal (C32-35), if it was one."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,13 +13,16 @@ from dataclasses import dataclass
 
 from app.domain.cards import Card, Suit
 from app.domain.chance import commitment
-from app.domain.kozel32 import flow, legal, plain, scoring, table
+from app.domain.errors import Reason
+from app.domain.kozel32 import explain, flow, legal, plain, scoring, table
 from app.domain.kozel32.choices import Choices
+from app.domain.kozel32.commands import Discard, GiveCards, PlayCard, SeatCommand
 from app.domain.kozel32.deck import Preset
 from app.domain.kozel32.options import Boast
 from app.domain.kozel32.state import (
     DealSummary,
     Exchange,
+    GameResult,
     Laid,
     Phase,
     State,
@@ -27,7 +30,17 @@ from app.domain.kozel32.state import (
     TrickKind,
     VoidReason,
 )
-from app.domain.view import Play, Result, TrickView, View
+from app.domain.view import (
+    Face,
+    Pick,
+    Play,
+    Refusal,
+    Result,
+    TrickView,
+    View,
+    places,
+    refused_cards,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,28 +124,34 @@ def view_for(state: State, seat: int | None) -> View[Kozel32View]:
     seats = table.seats_of(state)
     player = seat if seat is not None and seat not in seats.dummies else None
     running = legal.deal_running(state)
-    hands = deal.hands if deal is not None else ((),) * seats.count
+    # A resignation ends the game inside a кон: its cards stay secret, but are off the table.
+    playing = running and state.phase is not Phase.GAME_OVER
+    hands = deal.hands if deal is not None and playing else ((),) * seats.count
     over = kon is not None and kon.scored
     tricks = tuple(_taken(t, over) for t in deal.tricks) if deal is not None else ()
     result = state.result
     choices = flow.choices(state)
+    actions = () if player is None else choices.of(player)
+    ranking = table.trumps_of(state) if playing and deal is not None else None
+    hand = None if player is None else hands[player]
     return View(
         seat=seat,
         phase=state.phase,
         deal_no=state.kon_no,
         dealer=None if kon is None else kon.dealer,
         to_act=_to_act(state, choices, player),
-        hand=None if player is None else hands[player],
+        hand=hand if hand is None or ranking is None else ranking.in_order(hand),
+        trumps=() if ranking is None else ranking.trumps,
         hand_sizes=tuple(len(hand) for hand in hands),
         scores=state.boards,
-        trick=_trick(deal.trick, player) if deal is not None and deal.trick else None,
+        trick=_trick(deal.trick, player) if playing and deal is not None and deal.trick else None,
         last_trick=tricks[-1] if tricks else None,
         commitment=commitment(deal.seed) if deal is not None else None,
-        legal_actions=() if player is None else choices.of(player),
+        legal_actions=actions,
+        refused=() if hand is None else _refused(state, hand, actions),
+        pick=_pick(actions),
         last_deal=state.last_deal,
-        result=None
-        if result is None
-        else Result(result.winner, result.loser, result.boards, result.titles, result.reason),
+        result=None if result is None else _result(result),
         stock=None,
         messages_allowed=legal.messages_allowed(state),
         game=_game_part(state, player, tricks, running),
@@ -189,6 +208,44 @@ def _game_part(
         points=_points(state, tricks),
         caught_by=None if deal is None else deal.caught_by,
     )
+
+
+def _refused(
+    state: State, hand: tuple[Card, ...], actions: tuple[SeatCommand, ...]
+) -> tuple[Refusal, ...]:
+    """The cards of the viewer's hand no play (C32-22 … C32-24) or give (C32-13) holds."""
+    if not actions:
+        return ()
+    seat = actions[0].seat
+    if any(isinstance(a, GiveCards) for a in actions):
+        rule = _give_rule(actions)
+        return refused_cards(hand, actions, GiveCards, lambda _: rule)
+    return refused_cards(
+        hand, actions, PlayCard, lambda card: explain.card_refusal(state, seat, card)
+    )
+
+
+def _pick(actions: tuple[SeatCommand, ...]) -> Pick | None:
+    """The cards a give (C32-13) or the soloist's discard (C32-35) takes."""
+    sizes = {len(a.cards) for a in actions if isinstance(a, GiveCards | Discard)}
+    if not sizes:
+        return None
+    (size,) = sizes
+    if any(isinstance(a, Discard) for a in actions):
+        return Pick((Discard.TYPE,), size, size, Face.DOWN, (), explain.DISCARD_RULE)
+    return Pick((GiveCards.TYPE,), size, size, None, (), _give_rule(actions))
+
+
+def _give_rule(actions: tuple[SeatCommand, ...]) -> Reason:
+    return explain.give_rule(next(len(a.cards) for a in actions if isinstance(a, GiveCards)))
+
+
+def _result(result: GameResult) -> Result:
+    """C32-31, C32-36: the winner first; the losers share the next place (a resigner at the
+    queen-of-spades table loses alone, and the two others share the first)."""
+    losers = {side for side, titles in enumerate(result.titles_by_side) if titles}
+    ranked = places([side in losers for side in range(len(result.boards))])
+    return Result(result.winner, result.loser, result.boards, result.titles, result.reason, ranked)
 
 
 def _to_act(state: State, choices: Choices, viewer: int | None) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from typing import assert_never
 
 from app.domain.cards import Card
 from app.domain.commands import Command, Resign, ShuffleDeck
-from app.domain.errors import DomainError, GameOver, IllegalAction, NotYourTurn
+from app.domain.errors import DomainError, GameOver, IllegalAction, NotYourTurn, Reason
 from app.domain.events import Event
 from app.domain.kozel4 import legal, scoring
 from app.domain.kozel4.commands import Beat, Claim, Discard, GiveBack, Keep, Lead, Offer, SeatMove
@@ -26,10 +26,11 @@ from app.domain.kozel4.events import (
 from app.domain.kozel4.state import GameState
 from app.domain.multitrick.dealing import shuffle_events
 from app.domain.multitrick.events import CardsLed, SeatResigned
-from app.domain.multitrick.play import Moved, codes, held_refusal, move_events, move_refusal
+from app.domain.multitrick.play import Moved, held_refusal, move_events, move_refusal
 from app.domain.multitrick.series import TARGET, Phase
 from app.domain.multitrick.wire import admitted
 from app.domain.seats import PARTNERS
+from app.domain.words import en_cards, en_count, ru_cards, ru_count
 
 
 def decide(state: GameState, command: Command) -> list[Event]:
@@ -66,7 +67,7 @@ def decide(state: GameState, command: Command) -> list[Event]:
 def _shuffle(state: GameState, seed: bytes) -> list[Event]:
     """K4-7, K4-8: deal four cards each, then show a card from the middle of the stock."""
     if state.phase is not Phase.SHUFFLE:
-        raise IllegalAction("the deck is shuffled only between deals (K4-7)")
+        raise IllegalAction(SHUFFLE_ONLY_BETWEEN_DEALS)
     events, _, stock = shuffle_events(state.series, seed)
     if not state.options.ladder:
         position = shown_position(seed)
@@ -125,24 +126,46 @@ def _decision_refusal(state: GameState, command: SeatMove, seat: int) -> DomainE
         return NotYourTurn("the first lead waits for the hand-off decisions (K4-10)")
     if not legal.legal_actions(state, seat):
         return NotYourTurn(f"seat {seat} has no hand-off decision to make now (K4-10)")
-    if isinstance(command, GiveBack):
-        deal = state.running
-        held = held_refusal(deal.board.hands[seat], command.cards, "K4-10")
-        offer = legal.owed_offer(deal, seat)
-        if held is not None or offer is None:
-            return held or IllegalAction("answer the offer with a give_back (K4-10)")
+    deal = state.running
+    offer = legal.owed_offer(deal, seat)
+    if offer is None:
         return IllegalAction(
-            f"give back {len(offer.trumps)} card(s) of your own, non-trumps while you hold "
-            f"any not chosen: not {codes(command.cards)} (K4-10)"
+            Reason(
+                "answer_offer",
+                ("K4-10",),
+                "offer your trumps to your partner or keep them",
+                "отдайте козыри партнёру или оставьте их себе",
+            )
         )
-    return IllegalAction("you owe your partner a give_back (K4-10)")
+    if isinstance(command, GiveBack):
+        held = held_refusal(deal.board.hands[seat], command.cards, "K4-10")
+        if held is not None:
+            return held
+    return IllegalAction(give_back_rule(len(offer.trumps)))
+
+
+def give_back_rule(count: int) -> Reason:
+    """K4-10: the partner's answer to an offer."""
+    return Reason(
+        "give_plain",
+        ("K4-10",),
+        f"give back {en_count(count)} of your own: non-trumps while you hold any",
+        f"отдайте {ru_count(count)} из своих: некозырные, пока они у вас есть",
+    )
 
 
 def _play_refusal(state: GameState, command: SeatMove, seat: int) -> DomainError:
     deal = state.running
     match command:
         case Offer() | Keep() | GiveBack():
-            return IllegalAction("the hand-off is made before the first lead (K4-10)")
+            return IllegalAction(
+                Reason(
+                    "handoff_over",
+                    ("K4-10",),
+                    "the hand-off is made before the first lead",
+                    "передача козырей — только до первого хода",
+                )
+            )
         case Claim(cards=cards):
             board = deal.board
             held = held_refusal(board.hands[seat], cards, "K4-14")
@@ -150,12 +173,38 @@ def _play_refusal(state: GameState, command: SeatMove, seat: int) -> DomainError
                 return held
             if not is_molodka(board.hands[seat], deal.ranking) or cards != board.hands[seat]:
                 return IllegalAction(
-                    f"a молодка is a hand of four cards of one suit: not {codes(cards)} (K4-14)"
+                    Reason(
+                        "no_molodka",
+                        ("K4-14",),
+                        f"a молодка is a hand of four cards of one suit: not {en_cards(cards)}",
+                        f"молодка — четыре карты одной масти на руке, а не {ru_cards(cards)}",
+                    )
                 )
             if board.trick.has_played(seat):
-                return IllegalAction("you have played to this trick: no claim (K4-14)")
+                return IllegalAction(
+                    Reason(
+                        "claim_after_play",
+                        ("K4-14",),
+                        "you have played to this trick: no claim",
+                        "вы уже положили карты в эту взятку: заявлять поздно",
+                    )
+                )
             return IllegalAction(
-                f"seat {deal.claimant}'s claim is nearer the original leader, seat "
-                f"{deal.original_leader} (K4-14)"
+                Reason(
+                    "claim_outranked",
+                    ("K4-14",),
+                    f"seat {deal.claimant}'s claim is nearer the original leader, seat "
+                    f"{deal.original_leader}",
+                    f"заявка места {deal.claimant} ближе к первому ходящему, месту "
+                    f"{deal.original_leader}",
+                )
             )
     return move_refusal(deal.board, command, legal.table(state))
+
+
+SHUFFLE_ONLY_BETWEEN_DEALS = Reason(
+    "not_between_deals",
+    ("K4-7",),
+    "the deck is shuffled only between deals",
+    "колоду тасуют только между сдачами",
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.domain.cards import Card
 from app.domain.commands import Command
 from app.domain.game import GameInfo
-from app.domain.kozel4 import legal, record, views
+from app.domain.kozel4 import legal, record, scoring, views
 from app.domain.kozel4.commands import COMMANDS, GiveBack, Keep
 from app.domain.kozel4.decide import decide
 from app.domain.kozel4.events import REGISTRY
@@ -24,6 +24,8 @@ INFO = GameInfo(
     rules="kozel4.md",
     rule_prefix="K4",
     options_type=Options,
+    end_reasons=scoring.END_REASONS,
+    titles=scoring.TITLES,
 )
 
 

@@ -12,7 +12,12 @@ from app.domain.seats import PARTNERS
 GOATS = "goats"
 """K4-20: «остаются козлами»."""
 WITH_EGGS = "with_eggs"
-"""K4-20: goats "with balls" («козлы с яйцами»), a deal of the game was 60:60."""  # noqa: RUF001
+"""K4-20: goats "with balls" («козлы с яйцами»), a deal of the game was 60:60."""
+
+
+END_REASONS = ("target", "resigned")
+"""K4-20: a team reached the target; K4-21: a team resigned."""
+TITLES = (GOATS, WITH_EGGS)
 
 
 def deal_scored(state: GameState, board: Board) -> DealScored:

@@ -12,12 +12,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.domain.cards import Card, Suit
+from app.domain.commands import Command
 from app.domain.kozel4 import legal
+from app.domain.kozel4.commands import GiveBack
+from app.domain.kozel4.decide import give_back_rule
 from app.domain.kozel4.state import Deal, GameState
 from app.domain.multitrick.scoring import result_of
 from app.domain.multitrick.series import Phase
-from app.domain.multitrick.views import Cover, Seen, covers_of, envelope, shown_trick
-from app.domain.view import View
+from app.domain.multitrick.views import (
+    Choosing,
+    Cover,
+    Seen,
+    covers_of,
+    envelope,
+    shown_trick,
+    trick_choosing,
+)
+from app.domain.ranking import Ranking
+from app.domain.view import Pick, View, refused_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +66,7 @@ class Kozel4Part:
 def view_for(state: GameState, seat: int | None) -> View[Kozel4Part]:
     deal = state.deal
     running = state.phase in (Phase.DECISIONS, Phase.PLAY)
+    actions = () if seat is None else legal.legal_actions(state, seat)
     seen = Seen(
         viewer=seat,
         phase=state.phase,
@@ -63,11 +76,34 @@ def view_for(state: GameState, seat: int | None) -> View[Kozel4Part]:
         running=running,
         trump_card=None if deal is None else deal.trump_card,
         to_act=legal.visible_to_act(state, seat),
-        legal_actions=() if seat is None else legal.legal_actions(state, seat),
+        legal_actions=actions,
         last_deal=state.last_deal,
         result=result_of(state.ended),
+        ranking=_ranking(state, deal),
+        choosing=_choosing(state, seat, actions) if running else Choosing(),
     )
     return envelope(seen, _part(state, deal, seat, running))
+
+
+def _ranking(state: GameState, deal: Deal | None) -> Ranking | None:
+    """K4-3, K4-4, K4-8: the ladder's trumps, or the shown card's suit once it is shown."""
+    if deal is None or (deal.trump_card is None and not state.options.ladder):
+        return None
+    return deal.ranking
+
+
+def _choosing(state: GameState, seat: int | None, actions: tuple[Command, ...]) -> Choosing:
+    """A give-back's cards (K4-10), or the lead or answer of the trick (K4-11, K4-12)."""
+    deal = state.running
+    if state.phase is Phase.PLAY:
+        return trick_choosing(deal.board, seat, legal.table(state), actions)
+    offer = None if seat is None else legal.owed_offer(deal, seat)
+    if seat is None or offer is None:
+        return Choosing()
+    rule = give_back_rule(len(offer.trumps))
+    refused = refused_cards(deal.board.hands[seat], actions, GiveBack, lambda _: rule)
+    count = len(offer.trumps)
+    return Choosing(refused, Pick((GiveBack.TYPE,), count, count, None, (), rule))
 
 
 def _part(state: GameState, deal: Deal | None, seat: int | None, running: bool) -> Kozel4Part:

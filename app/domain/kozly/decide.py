@@ -13,7 +13,7 @@ from typing import NoReturn
 from app.domain.cards import Card
 from app.domain.chance import commitment
 from app.domain.commands import Command, Resign, ShuffleDeck
-from app.domain.errors import GameOver, IllegalAction, MalformedCommand, NotYourTurn
+from app.domain.errors import GameOver, IllegalAction, MalformedCommand, NotYourTurn, Reason
 from app.domain.kozly import dealing, deck, legal, scoring
 from app.domain.kozly.commands import CUT_POSITIONS, CutDeck, PlayCard
 from app.domain.kozly.events import (
@@ -31,6 +31,7 @@ from app.domain.kozly.events import (
 from app.domain.kozly.evolve import evolve
 from app.domain.kozly.state import SEATS, Deal, GameState, Phase
 from app.domain.stock import draw
+from app.domain.words import en, ru
 
 
 def decide(state: GameState, command: Command) -> list[KozlyEvent]:
@@ -58,7 +59,14 @@ def _shuffle(state: GameState, command: ShuffleDeck) -> list[KozlyEvent]:
     if state.phase is Phase.GAME_OVER:
         raise GameOver("the game is over (KZ-19)")
     if state.phase is not Phase.SHUFFLE:
-        raise IllegalAction("the deck is shuffled only before a deal (KZ-9)")
+        raise IllegalAction(
+            Reason(
+                "not_between_deals",
+                ("KZ-9",),
+                "the deck is shuffled only before a deal",
+                "колоду тасуют только перед сдачей",
+            )
+        )
     deal_no = 1 if state.deal is None else state.deal.no + 1
     return [DeckShuffled(deal_no, state.next_dealer, seed, commitment(seed))]
 
@@ -188,19 +196,43 @@ def _refuse(state: GameState, seat: int, command: CutDeck | PlayCard) -> NoRetur
             if seat != cutter:
                 raise NotYourTurn(f"seat {seat} may not {verb} now: seat {cutter} cuts (KZ-9)")
             if isinstance(command, PlayCard):
-                raise IllegalAction(f"seat {seat} must cut the deck before the play (KZ-9)")
+                raise IllegalAction(
+                    Reason(
+                        "cut_first",
+                        ("KZ-9",),
+                        f"seat {seat} must cut the deck before the play",
+                        f"место {seat} сначала снимает колоду",
+                    )
+                )
+            low, high = CUT_POSITIONS.start, CUT_POSITIONS.stop - 1
             raise IllegalAction(
-                f"the deck is cut at a position from {CUT_POSITIONS.start} to "
-                f"{CUT_POSITIONS.stop - 1}, not {command.position} (KZ-9)"
+                Reason(
+                    "cut_position",
+                    ("KZ-9",),
+                    f"the deck is cut at a position from {low} to {high}, not {command.position}",
+                    f"колоду снимают на месте от {low} до {high}, а не {command.position}",
+                )
             )
         case Phase.PLAY:
             to_play = legal.to_act(state)[0]
             if seat != to_play:
                 raise NotYourTurn(f"seat {seat} may not {verb} now: seat {to_play} plays (KZ-14)")
             if isinstance(command, CutDeck):
-                raise IllegalAction("the deck is cut only before a deal is dealt (KZ-9)")
+                raise IllegalAction(
+                    Reason(
+                        "cut_before_deal",
+                        ("KZ-9",),
+                        "the deck is cut only before a deal is dealt",
+                        "колоду снимают только перед сдачей",
+                    )
+                )
             raise IllegalAction(
-                f"seat {seat} does not hold {command.card}: any card in the hand may be "
-                "played (KZ-6)"
+                Reason(
+                    "not_in_hand",
+                    ("KZ-6",),
+                    f"seat {seat} does not hold {en(command.card)}: any card in the hand may be "
+                    "played",
+                    f"у места {seat} нет {ru(command.card)}: можно ходить любой картой с руки",
+                )
             )
     raise AssertionError(state.phase)

@@ -10,7 +10,7 @@ from app.domain.commands import Command, CommandSet
 from app.domain.errors import InvalidOption
 from app.domain.events import Event, EventRegistry
 from app.domain.game import DealRecord, GameInfo, Sealed, Zone
-from app.domain.kozly import dealing, deck, legal, record, views, zones
+from app.domain.kozly import dealing, deck, legal, record, scoring, views, zones
 from app.domain.kozly.commands import CUT_POSITIONS, MOVES, CutDeck, PlayCard
 from app.domain.kozly.decide import decide
 from app.domain.kozly.events import REGISTRY, GameStarted, KozlyEvent
@@ -28,6 +28,8 @@ INFO = GameInfo(
     rules="kozly.md",
     rule_prefix="KZ",
     options_type=Options,
+    end_reasons=scoring.END_REASONS,
+    titles=(scoring.TITLE,),
 )
 
 

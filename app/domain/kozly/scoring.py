@@ -13,6 +13,11 @@ from app.domain.kozly.events import DealScored
 from app.domain.kozly.options import Options
 from app.domain.kozly.state import SEATS, DealSummary
 
+END_REASONS = ("received12", "ruined", "resigned")
+"""KZ-19: the table's `end` (a player received `targetMarks`, or one has no mark left);
+KZ-20: a player resigned."""
+TITLE = "goats"
+"""KZ-19: the players with the lowest balance «остаются козлами»."""
 FULL_PAYMENT = 2
 DEALERS_PAYMENT = 1
 

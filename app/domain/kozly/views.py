@@ -13,13 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.domain.cards import Card, Suit
-from app.domain.kozly import legal, scoring
+from app.domain.kozly import deck, legal, scoring
 from app.domain.kozly.dealing import TRICKS_PER_HALF
 from app.domain.kozly.state import SEATS, Deal, GameState, Phase, TakenTrick, Trick
 from app.domain.view import Play, Result, StockView, TrickView, View
-
-TITLE = "goats"
-"""KZ-19: the players with the lowest balance «остаются козлами»."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,20 +52,25 @@ def view_for(state: GameState, seat: int | None) -> View[KozlyView]:
     """Everything `seat` may know now; None gives the public (spectator) view."""
     deal = state.deal
     running = _running(state)
-    hands = ((),) * SEATS if deal is None else deal.hands
+    hands = ((),) * SEATS if running is None else running.hands
+    ranking = None if running is None or running.trump is None else deck.ranking(running.trump)
+    hand = None if seat is None else hands[seat]
     return View(
         seat=seat,
         phase=state.phase,
         deal_no=0 if deal is None else deal.no,
         dealer=None if deal is None else deal.dealer,
         to_act=legal.to_act(state),
-        hand=None if seat is None else hands[seat],
+        hand=hand if hand is None or ranking is None else ranking.in_order(hand),
+        trumps=() if ranking is None else ranking.trumps,
         hand_sizes=tuple(map(len, hands)),
         scores=state.marks,
         trick=None if running is None or running.trick is None else _trick(running.trick),
         last_trick=None if state.last_trick is None else _taken(state.last_trick, seat),
         commitment=None if running is None else running.commitment,
         legal_actions=() if seat is None else legal.legal_actions(state, seat),
+        refused=(),  # KZ-6: any card of the hand may be played
+        pick=None,
         last_deal=state.last_deal,
         result=_result(state),
         stock=_stock(state, running),
@@ -148,4 +150,6 @@ def _result(state: GameState) -> Result | None:
     if outcome is None:
         return None
     loser = outcome.goats[0] if len(outcome.goats) == 1 else None
-    return Result(outcome.winner, loser, state.marks, (TITLE,), outcome.reason)
+    return Result(
+        outcome.winner, loser, state.marks, (scoring.TITLE,), outcome.reason, outcome.places
+    )

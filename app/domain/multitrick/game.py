@@ -53,7 +53,8 @@ class Rules(Generic[S]):
 
 
 class FamilyGame(Generic[S, Opts]):
-    state_schema = 1
+    state_schema = 2
+    """2: a deal's summary names the seat that ended it and the hands it showed (B-16, B-20)."""
 
     def __init__(
         self,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from app.domain.cards import Card
 from app.domain.commands import Command
-from app.domain.errors import DomainError, IllegalAction, NotYourTurn
+from app.domain.errors import DomainError, IllegalAction, NotYourTurn, Reason
 from app.domain.events import Event
 from app.domain.multitrick.board import Board
 from app.domain.multitrick.commands import Beat, Discard, Lead
@@ -29,6 +29,8 @@ from app.domain.multitrick.events import (
 from app.domain.multitrick.sets import beat_sets, discard_sets, lead_sets
 from app.domain.multitrick.trick import Response, TrickPlay
 from app.domain.ranking import Ranking
+from app.domain.view import Face, Pick
+from app.domain.words import en_cards, en_count, ru_cards, ru_count
 
 TrickMove = Lead | Beat | Discard
 
@@ -124,11 +126,24 @@ def codes(cards: Sequence[Card]) -> str:
 def held_refusal(hand: Sequence[Card], cards: Sequence[Card], rule: str) -> DomainError | None:
     """Cards named twice, or not in `hand`; `rule` is the rule of the move."""
     if len(set(cards)) != len(cards):
-        return IllegalAction(f"{codes(cards)} names a card twice ({rule})")
+        return IllegalAction(
+            Reason(
+                "card_twice",
+                (rule,),
+                f"{en_cards(cards)} names a card twice",
+                f"{ru_cards(cards)}: карта названа дважды",
+            )
+        )
     missing = [card for card in cards if card not in hand]
     if missing:
-        return IllegalAction(f"you do not hold {codes(missing)} ({rule})")
+        return IllegalAction(not_held(missing, rule))
     return None
+
+
+def not_held(cards: Sequence[Card], rule: str) -> Reason:
+    return Reason(
+        "not_in_hand", (rule,), f"you do not hold {en_cards(cards)}", f"у вас нет {ru_cards(cards)}"
+    )
 
 
 def move_refusal(board: Board, command: Command, table: Table) -> DomainError:
@@ -146,21 +161,90 @@ def move_refusal(board: Board, command: Command, table: Table) -> DomainError:
         return held
     if isinstance(command, Lead):
         if trick.led:
-            return IllegalAction(
-                f"the trick is led: beat or discard {trick.size} card(s) ({respond_rule})"
-            )
-        kinds = "one suit, or of one rank" if table.rank_leads else "one suit"
+            return IllegalAction(response_rule(trick.top.cards, table))
         return IllegalAction(
-            f"a lead is cards of {kinds}: not {codes(command.cards)} ({lead_rule})"
+            Reason(
+                "lead_one_suit",
+                (lead_rule,),
+                f"a lead is cards of {_kinds_en(table)}: not {en_cards(command.cards)}",
+                f"заходят картами {_kinds_ru(table)}, а не {ru_cards(command.cards)}",
+            )
         )
     if not trick.led:
-        return IllegalAction(f"the trick has no lead yet: you lead it ({lead_rule})")
-    if len(command.cards) != trick.size:
         return IllegalAction(
-            f"a response is exactly {trick.size} card(s), not {len(command.cards)} ({respond_rule})"
+            Reason(
+                "no_lead_yet",
+                (lead_rule,),
+                "the trick has no lead yet: you lead it",
+                "в этой взятке ещё не ходили: заходите вы",
+            )
+        )
+    size, given = trick.size, len(command.cards)
+    if given != size:
+        return IllegalAction(
+            Reason(
+                "response_size",
+                (respond_rule,),
+                f"a response is exactly {en_count(size)}, not {given}",
+                f"ответ — ровно {ru_count(size)}, а не {given}",
+            )
         )
     top = trick.top.cards
     return IllegalAction(
-        f"{codes(command.cards)} does not beat the top set {codes(top)} card by card: "
-        f"discard them instead ({respond_rule})"
+        Reason(
+            "no_beat",
+            (respond_rule,),
+            f"{en_cards(command.cards)} does not beat the top set {en_cards(top)} card by card: "
+            "discard them instead",
+            f"{ru_cards(command.cards)} не бьют {ru_cards(top)} карта за картой: такие карты "
+            "только сбросить",
+        )
     )
+
+
+def _kinds_en(table: Table) -> str:
+    return "one suit, or of one rank" if table.rank_leads else "one suit"
+
+
+def _kinds_ru(table: Table) -> str:
+    return "одной масти или одного достоинства" if table.rank_leads else "одной масти"
+
+
+def response_rule(top: Sequence[Card], table: Table) -> Reason:
+    """K4-12, B-10: what an answer to the top set must be."""
+    size = len(top)
+    way_en = "face up" if table.open_discards else "face down"
+    way_ru = "в открытую" if table.open_discards else "рубашкой вверх"
+    return Reason(
+        "respond",
+        (table.respond_rule,),
+        f"answer with {en_count(size)}: beat {en_cards(top)} card by card, or discard "
+        f"{en_count(size)} {way_en}",
+        f"нужно {ru_count(size)}: побейте {ru_cards(top)} карта за картой или сбросьте "
+        f"{ru_count(size)} {way_ru}",
+    )
+
+
+def trick_pick(board: Board, seat: int, table: Table, moves: Sequence[Command]) -> Pick | None:
+    """What the lead or the answer of `seat` must hold now (none when it is not on turn): a
+    lead of one to as many cards as its longest legal lead (K4-11, B-9), or exactly `k` cards
+    to beat the top set or to discard (K4-12, B-10)."""
+    if seat != to_play(board):
+        return None
+    trick = board.trick
+    if trick.led:
+        top = trick.top.cards
+        way = Face.UP if table.open_discards else Face.DOWN
+        answers = (Beat.TYPE, Discard.TYPE)
+        return Pick(answers, len(top), len(top), way, top, response_rule(top, table))
+    most = max((len(m.cards) for m in moves if isinstance(m, Lead)), default=1)
+    if most == 1:
+        rule = Reason("lead", (table.lead_rule,), "lead one card", "заходите одной картой")
+    else:
+        rule = Reason(
+            "lead",
+            (table.lead_rule,),
+            f"lead 1 to {most} cards of {_kinds_en(table)}",
+            f"заходите картами {_kinds_ru(table)}: от 1 до {most}",
+        )
+    return Pick((Lead.TYPE,), 1, most, None, (), rule)

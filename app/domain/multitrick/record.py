@@ -30,16 +30,29 @@ early, B-16, B-20)."""
 
 
 @dataclass(frozen=True, slots=True)
+class ShownHand:
+    """A hand shown to everyone as the deal ended (B-16: a bura)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class DealSummary:
-    """What a finished deal scored, per side. Its piles are shown to all in its
-    `deal_scored` event and its record, not here: once the next deal is dealt, its cards are
-    in other hands."""
+    """What a finished deal scored, per side: `penalties` is what it wrote on each. Its piles
+    are shown to all in its `deal_scored` event and its record, not here: once the next deal
+    is dealt, its cards are in other hands."""
 
     deal_no: int
     reason: str
     points: tuple[int, ...]
     penalties: tuple[int, ...]
     eggs: bool
+    ended_by: int | None = None
+    """The seat whose move ended the deal before its cards ran out: the bura holder who won it
+    (B-16), the declarer (B-20, a false declaration too)."""
+    shown: tuple[ShownHand, ...] = ()
+    """The hands the deal's end showed to all, with their cards (B-16: every bura)."""
 
     @staticmethod
     def of(event: DealScored) -> DealSummary:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from app.domain.multitrick.events import GameEnded
 from app.domain.multitrick.record import DealSummary
-from app.domain.view import Result
+from app.domain.view import Result, places
 
 WIN = 61
 """K4-18, B-18: the card points that win a deal."""
@@ -52,17 +52,20 @@ def doubled(penalties: Sequence[int], multiplier: int) -> tuple[int, ...]:
 
 def result_of(ended: GameEnded | None) -> Result | None:
     """The view's result: the sole loser, and the winner (the one with the fewest penalty
-    points among several, B-21), where there is one."""
+    points among several, B-21), where there is one; every side's place, the winners first
+    and each group by fewer penalty points (K4-20, B-21)."""
     if ended is None:
         return None
     best = min((ended.penalties[side] for side in ended.winners), default=None)
     first = [side for side in ended.winners if ended.penalties[side] == best]
+    penalties = ended.penalties
     return Result(
         winner=first[0] if len(first) == 1 else None,
         loser=ended.losers[0] if len(ended.losers) == 1 else None,
-        scores=ended.penalties,
+        scores=penalties,
         titles=ended.titles,
         reason=ended.reason,
+        places=places([(side not in ended.winners, total) for side, total in enumerate(penalties)]),
     )
 
 

@@ -16,12 +16,14 @@ from app.domain.chance import commitment
 from app.domain.commands import Command
 from app.domain.game import Zone
 from app.domain.multitrick.board import Board
+from app.domain.multitrick.commands import Beat, Discard, Lead
+from app.domain.multitrick.play import Table, trick_pick
 from app.domain.multitrick.record import DealSummary
 from app.domain.multitrick.series import Series
 from app.domain.multitrick.sets import pairing
 from app.domain.multitrick.trick import Response, Trick
 from app.domain.ranking import Ranking
-from app.domain.view import Play, Result, StockView, TrickView, View
+from app.domain.view import Pick, Play, Refusal, Result, StockView, TrickView, View, refused_cards
 
 G = TypeVar("G")
 
@@ -73,6 +75,15 @@ def shown_trick(board: Board, running: bool) -> Trick | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Choosing:
+    """What the envelope says of the cards the viewer must move now: the refused ones, and
+    how many a move takes."""
+
+    refused: tuple[Refusal, ...] = ()
+    pick: Pick | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Seen:
     """What a game tells the envelope of its state, as `viewer` may know it."""
 
@@ -88,27 +99,54 @@ class Seen:
     legal_actions: tuple[Command, ...]
     last_deal: DealSummary | None
     result: Result | None
+    ranking: Ranking | None
+    """How the running deal's cards rank (its trumps), while it has a trump."""
+    choosing: Choosing = Choosing()
+
+
+def trick_choosing(
+    board: Board, seat: int | None, table: Table, actions: tuple[Command, ...]
+) -> Choosing:
+    """The viewer's lead or answer (K4-11, K4-12, B-9, B-10): how many cards it takes, and
+    each card no lead, beat or discard holds (a lead may be any one card and a discard any
+    `k`, so none is refused while the rules stay as they are; one would be with `pick`'s
+    rule)."""
+    if seat is None:
+        return Choosing()
+    pick = trick_pick(board, seat, table, actions)
+    if pick is None:
+        return Choosing()
+    hand = board.hands[seat]
+    refused = refused_cards(hand, actions, (Lead, Beat, Discard), lambda _: pick.rule)
+    return Choosing(refused, pick)
 
 
 def envelope(seen: Seen, game: G) -> View[G]:
-    """The view every game of the family shows: the hand, the hand sizes, the trick (a
-    face-down play with its count only, but to its player), the last trick until the next
-    lead, the stock with its trump card while the deal runs, the penalties per side."""
+    """The view every game of the family shows: the hand in the deal's order and its trumps,
+    the hand sizes, the trick (a face-down play with its count only, but to its player), the
+    last trick until the next lead, the stock with its trump card while the deal runs, the
+    penalties per side. Between deals and after the game no hand is held."""
     board, viewer = seen.board, seen.viewer
     running = seen.running and board is not None
+    held = board if running else None
+    ranking = seen.ranking if running else None
+    hand = () if held is None or viewer is None else held.hands[viewer]
     return View(
         seat=viewer,
         phase=seen.phase,
         deal_no=seen.series.deal_no,
         dealer=seen.series.dealer,
         to_act=seen.to_act,
-        hand=None if viewer is None else (() if board is None else board.hands[viewer]),
-        hand_sizes=board.hand_sizes if board is not None else (0,) * seen.series.seats,
+        hand=None if viewer is None else (hand if ranking is None else ranking.in_order(hand)),
+        trumps=() if ranking is None else ranking.trumps,
+        hand_sizes=held.hand_sizes if held is not None else (0,) * seen.series.seats,
         scores=seen.series.penalties,
         trick=trick_view(board.trick, viewer) if running and board is not None else None,
         last_trick=_last_trick_view(board, viewer) if board is not None else None,
         commitment=commitment(seen.seed) if running and seen.seed else None,
         legal_actions=seen.legal_actions,
+        refused=seen.choosing.refused,
+        pick=seen.choosing.pick,
         last_deal=seen.last_deal,
         result=seen.result,
         stock=StockView(len(board.stock), seen.trump_card) if running and board else None,

@@ -17,7 +17,7 @@ from typing import Any
 
 from app.domain.cards import Card
 from app.domain.commands import Command, Resign, ShuffleDeck
-from app.domain.errors import DomainError, GameOver, IllegalAction, MalformedCommand
+from app.domain.errors import DomainError, GameOver, IllegalAction, MalformedCommand, no_seat
 from app.domain.multitrick.deck import canonical
 from app.domain.multitrick.series import FamilyState
 
@@ -36,7 +36,7 @@ def normalized(command: C, seats: int) -> C:
             changes[name] = canonical(value)
     seat = getattr(command, "seat", None)
     if seat is not None and not 0 <= seat < seats:
-        raise IllegalAction(f"no such seat: {seat}")
+        raise IllegalAction(no_seat(seat))
     return dataclasses.replace(command, **changes)
 
 

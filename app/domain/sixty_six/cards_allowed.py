@@ -9,16 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.domain.cards import Card
+from app.domain.errors import Reason
 from app.domain.sixty_six.deck import DECKS, MARRIAGE
 from app.domain.sixty_six.options import Rules
 from app.domain.sixty_six.state import Deal
+from app.domain.words import en, ru, sign
 
 
 @dataclass(frozen=True, slots=True)
 class Allowed:
     cards: tuple[Card, ...]
-    rule: str
-    """Why no other card of the hand may go, in the rules' words; "" when any may."""
+    rule: Reason | None
+    """Why no other card of the hand may go, in the rules' words; None when any may."""
 
 
 def leads(deal: Deal, rules: Rules) -> Allowed:
@@ -27,13 +29,27 @@ def leads(deal: Deal, rules: Rules) -> Allowed:
     hand = deal.hands[deal.leader]
     suit = deal.declared
     if suit is None:
-        return Allowed(hand, "")
+        return Allowed(hand, None)
     king, queen = MARRIAGE[suit]
     if rules.hard:
-        return Allowed((king,), f"after declaring {suit.value} you lead {king} (S66-15, S66-29)")
+        return Allowed(
+            (king,),
+            Reason(
+                "marriage_lead",
+                ("S66-15", "S66-29"),
+                f"after declaring {sign(suit)} you lead {en(king)}",
+                f"после марьяжа {sign(suit)} заходят с {ru(king)}",
+            ),
+        )
     pair = tuple(c for c in hand if c in (king, queen))
     return Allowed(
-        pair, f"after declaring {suit.value} you lead K{suit.value} or Q{suit.value} (S66-18)"
+        pair,
+        Reason(
+            "marriage_lead",
+            ("S66-18",),
+            f"after declaring {sign(suit)} you lead {en(king)} or {en(queen)}",
+            f"после марьяжа {sign(suit)} заходят с {ru(king)} или {ru(queen)}",
+        ),
     )
 
 
@@ -43,19 +59,43 @@ def follows(deal: Deal, rules: Rules) -> Allowed:
     else any card."""
     hand = deal.hands[deal.follower]
     if deal.stock_open:
-        return Allowed(hand, "")
+        return Allowed(hand, None)
     led = deal.trick[0]
     assert deal.trump is not None
     ranking = DECKS[rules.deck].ranking(deal.trump)
-    why = "closed" if deal.closing is not None else "exhausted"
-    suit = led.suit.value
+    why = ("closed", "закрыта") if deal.closing is not None else ("exhausted", "кончилась")
+    suit = sign(led.suit)
     same = tuple(c for c in hand if c.suit is led.suit)
     higher = tuple(c for c in same if ranking.beats(c, led))
     if higher:
-        return Allowed(higher, f"the stock is {why}: head {led} with a higher {suit} (S66-12)")
+        return Allowed(
+            higher,
+            Reason(
+                "head_suit",
+                ("S66-12",),
+                f"the stock is {why[0]}: head {en(led)} with a higher {suit}",
+                f"колода {why[1]}: бейте {ru(led)} старшей картой {suit}",
+            ),
+        )
     if same:
-        return Allowed(same, f"the stock is {why}: follow {led} with a {suit} (S66-12)")
+        return Allowed(
+            same,
+            Reason(
+                "follow_suit",
+                ("S66-12",),
+                f"the stock is {why[0]}: follow {en(led)} with a {suit}",
+                f"колода {why[1]}: ходите на {ru(led)} в масть {suit}",
+            ),
+        )
     trumps = tuple(c for c in hand if c.suit is deal.trump)
     if led.suit is not deal.trump and trumps:
-        return Allowed(trumps, f"the stock is {why} and you hold no {suit}: trump {led} (S66-12)")
-    return Allowed(hand, "")
+        return Allowed(
+            trumps,
+            Reason(
+                "trump_it",
+                ("S66-12",),
+                f"the stock is {why[0]} and you hold no {suit}: trump {en(led)}",
+                f"колода {why[1]}, а {suit} у вас нет: бейте {ru(led)} козырем",
+            ),
+        )
+    return Allowed(hand, None)

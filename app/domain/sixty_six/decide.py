@@ -11,7 +11,7 @@ from typing import assert_never
 from app.domain.cards import Card
 from app.domain.chance import commitment, shuffled_order
 from app.domain.commands import Command, PostMessage, Resign, ShuffleDeck
-from app.domain.errors import GameOver, IllegalAction, MalformedCommand
+from app.domain.errors import GameOver, IllegalAction, MalformedCommand, Reason, no_seat
 from app.domain.sixty_six import legal, scoring
 from app.domain.sixty_six.commands import (
     MOVES,
@@ -88,7 +88,7 @@ def decide(state: GameState, command: Command) -> list[SixtySixEvent]:
 
 def _seat(seat: int) -> int:
     if seat not in SEATS:
-        raise IllegalAction(f"no such seat: {seat} (Sixty-six has seats 0 and 1, S66-1)")
+        raise IllegalAction(no_seat(seat, [0, 1]))
     return seat
 
 
@@ -102,9 +102,23 @@ def deck_after_cut(deck: DeckKind, seed: bytes, cut: int | None) -> tuple[Card, 
 
 def _shuffle(state: GameState, seed: bytes) -> list[SixtySixEvent]:
     if state.phase is not Phase.SHUFFLE:
-        raise IllegalAction("the deck is shuffled only between deals")
+        raise IllegalAction(
+            Reason(
+                "not_between_deals",
+                ("S66-6",),
+                "the deck is shuffled only between deals",
+                "колоду тасуют только между сдачами",
+            )
+        )
     if not seed:
-        raise IllegalAction("a shuffle needs a non-empty seed")
+        raise IllegalAction(
+            Reason(
+                "no_seed",
+                (),
+                "a shuffle needs a non-empty seed",
+                "для тасовки нужно непустое зерно",
+            )
+        )
     deal_no = 0 if state.deal is None else state.deal.deal_no
     deck = state.rules.deck
     return [DeckShuffled(deal_no + 1, state.next_dealer, deck, seed, commitment(seed))]

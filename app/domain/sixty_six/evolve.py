@@ -42,10 +42,12 @@ from app.domain.sixty_six.state import (
     Trick,
     Window,
 )
-from app.domain.view import Result
+from app.domain.view import Result, places
 
 TITLES = ("bummerl",)
 """S66-27: the loser of the match "gets a Bummerl"."""
+END_REASONS = ("match", "resigned")
+"""S66-27: a player reached the match target; S66-28: a player resigned."""
 
 
 def evolve(state: GameState | None, event: SixtySixEvent) -> GameState:
@@ -127,7 +129,8 @@ def evolve(state: GameState | None, event: SixtySixEvent) -> GameState:
         case DealScored():
             return _scored(state, event)
         case GameEnded(winner=winner, loser=loser, game_points=game_points, reason=reason):
-            result = Result(winner, loser, game_points, TITLES, reason)
+            ranked = places(tuple(0 if seat == winner else 1 for seat in (0, 1)))
+            result = Result(winner, loser, game_points, TITLES, reason, ranked)
             return replace(state, phase=Phase.GAME_OVER, result=result)
         case _:
             assert_never(event)

@@ -17,7 +17,7 @@ from app.domain.sixty_six import clock, legal, record, views, zones
 from app.domain.sixty_six.commands import MOVES
 from app.domain.sixty_six.decide import decide, deck_after_cut
 from app.domain.sixty_six.events import REGISTRY, GameStarted, SixtySixEvent
-from app.domain.sixty_six.evolve import evolve
+from app.domain.sixty_six.evolve import END_REASONS, TITLES, evolve
 from app.domain.sixty_six.options import DeckKind, Options
 from app.domain.sixty_six.state import PLAYING, GameState, Phase
 from app.domain.view import View
@@ -39,6 +39,8 @@ class SixtySix:
             rules="sixty-six.md",
             rule_prefix="S66",
             options_type=Options,
+            end_reasons=END_REASONS,
+            titles=TITLES,
         )
 
     @property
@@ -55,7 +57,8 @@ class SixtySix:
 
     @property
     def state_schema(self) -> int:
-        return 1
+        """2: a result holds every side's place."""
+        return 2
 
     # The table
 

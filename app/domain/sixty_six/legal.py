@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from app.domain.cards import Card
-from app.domain.errors import DomainError, GameOver, IllegalAction, NotYourTurn
+from app.domain.errors import DomainError, GameOver, IllegalAction, NotYourTurn, Reason
 from app.domain.ranking import SUIT_ORDER
 from app.domain.sixty_six.cards_allowed import Allowed, follows, leads
 from app.domain.sixty_six.commands import (
@@ -34,6 +34,7 @@ from app.domain.sixty_six.window import (
     why_not_draw,
     why_not_exchange,
 )
+from app.domain.words import en, ru
 
 MIN_CUT = 1
 
@@ -131,7 +132,7 @@ def refusal(state: GameState, command: SeatCommand) -> DomainError:
         return NotYourTurn(
             f"seat {command.seat} has nothing to do now: seat {acting[0]} is to {_doing(state)}"
         )
-    return IllegalAction(_reason(state, command))
+    return IllegalAction(reason(state, command))
 
 
 def _doing(state: GameState) -> str:
@@ -146,40 +147,85 @@ def _doing(state: GameState) -> str:
             return "play to the trick (S66-9)"
 
 
-def _reason(state: GameState, command: SeatCommand) -> str:
+def reason(state: GameState, command: SeatCommand) -> Reason:
+    """Why `command` of a seat that must act is not legal now, in the rules' words."""
     deal = state.deal
     assert deal is not None
     match command:
         case CutDeck(position=position):
             if state.phase is not Phase.CUT:
-                return "the deck is cut only before the deal (S66-6)"
-            return f"cut at a position from {MIN_CUT} to {max_cut(state)}, not {position} (S66-6)"
+                return Reason(
+                    "cut_before_deal",
+                    ("S66-6",),
+                    "the deck is cut only before the deal",
+                    "колоду снимают только перед сдачей",
+                )
+            high = max_cut(state)
+            return Reason(
+                "cut_position",
+                ("S66-6",),
+                f"cut at a position from {MIN_CUT} to {high}, not {position}",
+                f"снимите колоду на месте от {MIN_CUT} до {high}, а не {position}",
+            )
         case Draw():
-            return why_not_draw(state) or "no draw now"
+            return why_not_draw(state) or _not_now("draw")
         case CloseStock():
-            return why_not_close(state) or "no closing now"
+            return why_not_close(state) or _not_now("close")
         case ExchangeTrump():
-            return why_not_exchange(state) or "no exchange now"
+            return why_not_exchange(state) or _not_now("exchange")
         case DeclareMarriage(suit=suit):
-            return why_not_declare(state, suit) or "no declaration now"
+            return why_not_declare(state, suit) or _not_now("declare")
         case ClaimOut():
-            return why_not_claim(state) or "no claim now"
+            return why_not_claim(state) or _not_now("claim_out")
         case LeadCard(card=card):
             if state.phase is Phase.CLOSE_OR_DRAW:
-                return "first close or draw (S66-20)"
+                return Reason(
+                    "close_or_draw_first",
+                    ("S66-20",),
+                    "first close or draw",
+                    "сначала закройте колоду или возьмите карту",
+                )
             if state.phase is not Phase.LEAD:
-                return "you follow now: send play, not lead (S66-20)"
-            return _card_reason("lead", card, deal.hands[deal.leader], leads(deal, state.rules))
+                return Reason(
+                    "you_follow",
+                    ("S66-20",),
+                    "you follow now: send play, not lead",
+                    "сейчас вы отвечаете: ход play, а не lead",
+                )
+            return card_reason(LEAD, card, deal.hands[deal.leader], leads(deal, state.rules))
         case PlayCard(card=card):
             if state.phase is not Phase.FOLLOW:
-                return "you are on lead: send lead, not play (S66-20)"
+                return Reason(
+                    "you_lead",
+                    ("S66-20",),
+                    "you are on lead: send lead, not play",
+                    "сейчас ваш заход: ход lead, а не play",
+                )
             allowed = follows(deal, state.rules)
-            return _card_reason("play", card, deal.hands[deal.follower], allowed)
+            return card_reason(PLAY, card, deal.hands[deal.follower], allowed)
         case _:
             assert_never(command)
 
 
-def _card_reason(verb: str, card: Card, hand: tuple[Card, ...], allowed: Allowed) -> str:
+LEAD = ("lead", "заходить с")
+PLAY = ("play", "ходить")
+
+
+def card_reason(
+    verb: tuple[str, str], card: Card, hand: tuple[Card, ...], allowed: Allowed
+) -> Reason:
+    """Why `card` of `hand` (or not of it) may not be led or played (`verb`) now."""
     if card not in hand:
-        return f"you do not hold {card}"
-    return f"you may not {verb} {card} now: {allowed.rule}"
+        return Reason("not_in_hand", (), f"you do not hold {en(card)}", f"у вас нет {ru(card)}")
+    rule = allowed.rule
+    assert rule is not None, "every card may go"
+    return Reason(
+        rule.code,
+        rule.rules,
+        f"you may not {verb[0]} {en(card)} now: {rule.en}",
+        f"сейчас нельзя {verb[1]} {ru(card)}: {rule.ru}",
+    )
+
+
+def _not_now(move: str) -> Reason:
+    return Reason("not_now", ("S66-20",), f"no {move} now", f"ход {move} сейчас невозможен")

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from app.domain.cards import Card, Suit
 from app.domain.chance import commitment
 from app.domain.sixty_six import legal, scoring
+from app.domain.sixty_six.commands import LeadCard, PlayCard, SeatCommand
+from app.domain.sixty_six.deck import DECKS
 from app.domain.sixty_six.options import Rules
 from app.domain.sixty_six.state import (
     PLAYING,
@@ -25,7 +27,7 @@ from app.domain.sixty_six.state import (
     Phase,
     Trick,
 )
-from app.domain.view import Play, StockView, TrickView, View
+from app.domain.view import Play, Refusal, StockView, TrickView, View, refused_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +60,9 @@ class SixtySixView:
     forehand: int | None
     trump: Suit | None
     """The deal's trump suit (the suit of the card turned up, S66-7)."""
-    tricks_won: tuple[int, int]
+    tricks_won: tuple[int, int] | None
+    """Per seat, the tricks won in the deal being played; None when no deal is (between
+    deals, after the match)."""
     taken: tuple[TrickView, ...] | None
     """`soft`: the viewer's own taken tricks (S66-13); None in `hard` and for a spectator."""
     points: tuple[int, int] | None
@@ -77,24 +81,48 @@ class SixtySixView:
 def view_for(state: GameState, seat: int | None) -> View[SixtySixView]:
     deal = state.deal
     live = deal if deal is not None and state.phase in PLAYING else None  # its cards are out
+    ranking = None
+    if live is not None and live.trump is not None:
+        ranking = DECKS[state.rules.deck].ranking(live.trump)
+    hand = None if seat is None else (live.hands[seat] if live else ())
+    actions = () if seat is None else legal.legal_actions(state, seat)
     return View(
         seat=seat,
         phase=state.phase,
         deal_no=0 if deal is None else deal.deal_no,
         dealer=None if deal is None else deal.dealer,
         to_act=legal.to_act(state),
-        hand=None if seat is None else (live.hands[seat] if live else ()),
+        hand=hand if hand is None or ranking is None else ranking.in_order(hand),
+        trumps=() if ranking is None else ranking.trumps,
         hand_sizes=(len(live.hands[0]), len(live.hands[1])) if live else (0, 0),
         scores=state.game_points,
         trick=_current(live) if live else None,
         last_trick=_last_trick(live) if live else None,
         commitment=commitment(deal.seed) if deal and state.phase in _RUNNING else None,
-        legal_actions=() if seat is None else legal.legal_actions(state, seat),
+        legal_actions=actions,
+        refused=() if hand is None else _refused(state, hand, actions),
+        pick=None,
         last_deal=state.last_deal,
         result=state.result,
         stock=StockView(len(live.stock), live.face_up_card) if live else None,
         messages_allowed=legal.messages_allowed(state),
         game=_game_part(state, live, seat),
+    )
+
+
+def _refused(
+    state: GameState, hand: tuple[Card, ...], actions: tuple[SeatCommand, ...]
+) -> tuple[Refusal, ...]:
+    """The cards of the hand no lead (S66-18) or play (S66-12) holds now, with why."""
+    if not actions:
+        return ()
+    seat = actions[0].seat
+    if state.phase is Phase.FOLLOW:
+        return refused_cards(
+            hand, actions, PlayCard, lambda card: legal.reason(state, PlayCard(seat, card))
+        )
+    return refused_cards(
+        hand, actions, LeadCard, lambda card: legal.reason(state, LeadCard(seat, card))
     )
 
 
@@ -133,7 +161,7 @@ def _game_part(state: GameState, deal: Deal | None, seat: int | None) -> SixtySi
             rules=rules,
             forehand=None,
             trump=None,
-            tricks_won=(0, 0),
+            tricks_won=None,
             taken=None,
             points=None,
             marriages=(),

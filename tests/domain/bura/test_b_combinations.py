@@ -174,7 +174,7 @@ def test_b_17_priority_by_rank_example_6() -> None:
     assert claims_of(state, 1) == set()
     four = position(["6S 7S 8S 9S", "AS AH AD AC"], stock=STOCK)
     four, _ = play(four, Claim(1, cards("AS AH AD AC")))
-    with pytest.raises(IllegalAction, match=r"four_ends stands.*B-17"):
+    with pytest.raises(IllegalAction, match=r"четыре конца stands.*B-17"):
         GAME.decide(four, Claim(0, cards("6S 7S 8S 9S")))
 
 

@@ -49,7 +49,7 @@ def test_b_10_two_card_lead_example_2() -> None:
     state, _ = play(state, Lead(0, cards("KS 9S")))
     assert beats_of(state, 1) == set()
     assert len(discards_of(state, 1)) == 6
-    with pytest.raises(IllegalAction, match="does not beat the top set KS 9S"):
+    with pytest.raises(IllegalAction, match="does not beat the top set K♠ 9♠"):
         GAME.decide(state, Beat(1, cards("QS JS")))
 
 

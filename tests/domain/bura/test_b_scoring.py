@@ -179,7 +179,9 @@ def test_b_21_the_game_ends_at_twelve_example_14() -> None:
     assert ended == GameEnded((1,), (0,), (12, 0), ("goat",), "target")
     assert GAME.is_terminal(state)
     assert GAME.returns(state) == (-1.0, 1.0)
-    assert GAME.view_for(state, None).result == Result(1, 0, (12, 0), ("goat",), "target")
+    assert GAME.view_for(state, None).result == Result(
+        1, 0, (12, 0), ("goat",), "target", places=(2, 1)
+    )
     assert GAME.view_for(state, None).game.losers == (0,)
     first, second = pile_of(61), pile_of(20, avoid=pile_of(61))
     third = complement(first, second)
@@ -192,7 +194,7 @@ def test_b_21_the_game_ends_at_twelve_example_14() -> None:
     assert ended == GameEnded((0,), (1, 2), (10, 12, 13), ("goat",), "target")
     over, _ = finish(three)
     view = GAME.view_for(over, 2)
-    assert view.result == Result(0, None, (10, 12, 13), ("goat",), "target")
+    assert view.result == Result(0, None, (10, 12, 13), ("goat",), "target", places=(1, 2, 3))
     assert view.game.losers == (1, 2)
 
 

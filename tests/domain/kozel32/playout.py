@@ -30,6 +30,7 @@ from app.domain.kozel32.events import DealScored, DeckShuffled
 from app.domain.kozel32.options import Options
 from app.domain.kozel32.state import DealResult, State
 from app.domain.options import parse_options
+from tests.domain.cardscan import whereabouts
 from tests.domain.kozel32.cards_seen import cards_in
 
 MAX_STEPS = 20_000
@@ -161,7 +162,7 @@ def _check_views(state: State, every: bool) -> None:
         if not every and viewer not in GAME.to_act(state):
             continue
         view = GAME.view_for(state, viewer)
-        leaked = cards_in(view) & hidden[viewer]
+        leaked = cards_in(whereabouts(view)) & hidden[viewer]
         assert not leaked, f"the view of {viewer} shows {leaked}"
         if viewer is not None and viewer not in seating.dummies:
             assert view.legal_actions == GAME.legal_actions(state, viewer)

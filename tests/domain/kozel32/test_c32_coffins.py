@@ -10,6 +10,7 @@ from app.domain.kozel32.deck import DECK
 from app.domain.kozel32.events import CoffinDealt, TrickTaken
 from app.domain.kozel32.options import Boast
 from app.domain.kozel32.state import Phase, State, TrickKind
+from tests.domain.cardscan import whereabouts
 from tests.domain.kozel32.cards_seen import cards_in
 from tests.domain.kozel32.helpers import actions, after_cut, apply, cards
 
@@ -63,7 +64,7 @@ def test_c32_20_a_coffins_face_down_cards_are_seen_by_nobody_until_the_kon_ends(
     state = small("KS AH")
     hidden = set(map(str, cards("7S 8S 9S 7H 8H 9H 7D 8D 9D AS")))
     for viewer in (0, 1, 2, 3, None):
-        assert not cards_in(GAME.view_for(state, viewer)) & hidden
+        assert not cards_in(whereabouts(GAME.view_for(state, viewer))) & hidden
     dealt = CoffinDealt(state.deal.tricks[0].plays)
     assert cards_in(dealt.payload_for(1)) == {"KS", "AH"}
     taken = TrickTaken(TrickKind.COFFIN, 1, state.deal.tricks[0].plays, 1, 40)

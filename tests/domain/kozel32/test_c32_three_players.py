@@ -19,6 +19,7 @@ from app.domain.kozel32.deck import DECK
 from app.domain.kozel32.events import CardPlayed, QueenCaught, TalonTaken
 from app.domain.kozel32.options import Options
 from app.domain.kozel32.state import DealResult, Phase, State, VoidReason
+from tests.domain.cardscan import whereabouts
 from tests.domain.kozel32.cards_seen import cards_in
 from tests.domain.kozel32.helpers import (
     C,
@@ -69,7 +70,7 @@ def test_c32_34_nobody_sees_the_blinds_hand() -> None:
     state = blind_deal()
     for viewer in (0, 1, 2, 3, None):
         view = GAME.view_for(state, viewer)
-        assert not cards_in(view) & set(HANDS[3].split())
+        assert not cards_in(whereabouts(view)) & set(HANDS[3].split())
         assert view.hand_sizes[3] == 8
     assert GAME.view_for(state, 3).hand is None
     zone = next(z for z in GAME.zones(state) if z.name == "hand 3")

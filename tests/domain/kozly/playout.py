@@ -25,7 +25,7 @@ from app.domain.events import Event
 from app.domain.kozly import GAME, CutDeck, GameState, Options, Phase, PlayCard
 from app.domain.kozly.deck import DECK
 from app.domain.kozly.events import DealScored, DeckShuffled, TrickTaken
-from tests.domain.cardscan import cards_in
+from tests.domain.cardscan import cards_in, whereabouts
 
 MAX_DEALS = 400
 DECK_CODES = frozenset(card.code for card in DECK)
@@ -169,7 +169,7 @@ def _check_secrets(state: GameState, events: list[Event]) -> None:
         assert view.legal_actions == (() if viewer is None else GAME.legal_actions(state, viewer))
         if view.phase is Phase.PLAY and viewer is not None:
             assert [p is None for p in view.game.points].count(False) == 1  # KZ-15
-        leaked = cards_in(json.loads(json.dumps(encode(view)))) - visible
+        leaked = cards_in(json.loads(json.dumps(encode(whereabouts(view))))) - visible
         assert not leaked, f"view of {viewer} shows {leaked}"
         if not running and state.deal is not None:
             continue  # a finished deal's events are shown whole

@@ -37,7 +37,7 @@ def test_kz_6_no_duty_to_follow_trump_or_beat() -> None:
 
 def test_kz_6_a_card_not_in_the_hand_and_a_wrong_seat_are_refused() -> None:
     state = position(["AS 7C", "KS", "8C", "8D"], "9H", leader=0)
-    with pytest.raises(IllegalAction, match=r"seat 0 does not hold KS.*\(KZ-6\)"):
+    with pytest.raises(IllegalAction, match=r"seat 0 does not hold K♠.*\(KZ-6\)"):
         GAME.decide(state, PlayCard(0, card("KS")))
     with pytest.raises(NotYourTurn, match=r"seat 0 plays \(KZ-14\)"):
         GAME.decide(state, PlayCard(1, card("KS")))

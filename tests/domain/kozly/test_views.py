@@ -4,12 +4,14 @@ all four after the deal; in `stock` the carried totals public. And the view's en
 
 from __future__ import annotations
 
-from app.domain.commands import ShuffleDeck
-from app.domain.kozly import GAME, CutDeck, Options, Phase, PlayCard
+from app.domain.cards import Card, Suit
+from app.domain.commands import Resign, ShuffleDeck
+from app.domain.kozly import GAME, CutDeck, Options, Phase, PlayCard, deck
 from app.domain.kozly.events import TrickTaken
 from app.domain.kozly.state import TakenTrick
 from app.domain.view import Play, StockView, TrickView
 from tests.domain.kozly.helpers import SEED, apply, card, count_deal, new_game, play, position
+from tests.domain.trump_order import check_trumps_and_hand
 
 
 def test_kz_15_played_cards_are_face_up_and_the_last_trick_shows_until_the_next_card() -> None:
@@ -37,7 +39,7 @@ def test_kz_15_only_the_holder_sees_his_hand() -> None:
     state = position(["AS 7C", "7H 8C", "JD 9C", "KS 10C"], "9D", leader=1)
     for seat in range(4):
         view = GAME.view_for(state, seat)
-        assert view.hand == state.deal.hands[seat]  # type: ignore[union-attr]
+        assert set(view.hand or ()) == set(state.deal.hands[seat])  # type: ignore[union-attr]
         assert view.hand_sizes == (2, 2, 2, 2)
     assert GAME.view_for(state, None).hand is None
     assert GAME.view_for(state, None).legal_actions == ()
@@ -121,3 +123,40 @@ def test_kz_15_the_last_trick_of_a_deal_shows_until_the_cards_are_gathered() -> 
     assert shown.winner == 3
     state, _ = apply(state, ShuffleDeck(SEED))  # its cards are in the new deck
     assert GAME.view_for(state, 1).last_trick is None
+
+
+def test_kz_4_kz_5_the_jacks_and_then_the_trump_suit_lead_the_hand_and_the_trumps() -> None:
+    hands = ["AS 7C JH 9H", "7H 8C JS KH", "JD 9C AH 10S", "KS 10C JC QH"]
+    state = position(hands, "9H", leader=1)
+    ranking = deck.ranking(Suit.HEARTS)
+
+    def beats(played: Card, led: Card) -> bool:
+        return ranking.winner([led, played]) == 1  # as `decide` takes a trick (KZ-5)
+
+    for seat in range(4):
+        view = GAME.view_for(state, seat)
+        assert [str(c) for c in view.trumps] == [
+            "JC",
+            "JS",
+            "JH",
+            "JD",
+            "AH",
+            "10H",
+            "KH",
+            "QH",
+            "9H",
+            "8H",
+            "7H",
+        ]
+        check_trumps_and_hand(view, deck.DECK, beats)
+    assert [str(c) for c in GAME.view_for(state, 0).hand or ()] == ["JH", "9H", "7C", "AS"]
+    assert GAME.view_for(state, 0).refused == ()  # KZ-6: any card may be played
+
+
+def test_kz_19_the_result_gives_every_players_place() -> None:
+    state, _ = apply(position(["AS", "7H", "JD", "KS"], "9H", leader=1), Resign(2))
+    result = GAME.view_for(state, None).result
+    assert result is not None
+    assert (result.winner, result.loser, result.reason) == (None, 2, "resigned")
+    assert result.places == (1, 1, 4, 1)  # KZ-20: the resigner last, the others by balance
+    assert (GAME.view_for(state, 0).hand, GAME.view_for(state, 0).trumps) == ((), ())

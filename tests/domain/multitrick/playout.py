@@ -32,6 +32,7 @@ from app.domain.game import Game
 from app.domain.multitrick.commands import Beat, Claim, Discard, Lead
 from app.domain.multitrick.deck import DECK, TOTAL_POINTS
 from app.domain.multitrick.events import DealScored, DeckShuffled
+from tests.domain.cardscan import whereabouts
 
 MAX_STEPS = 20_000
 ALL_CODES = {str(card) for card in DECK}
@@ -164,7 +165,7 @@ def _check_state(play: Playout, known: dict[int | None, set[str]]) -> None:
         view = game.view_for(state, viewer)
         assert view.legal_actions == (() if viewer is None else game.legal_actions(state, viewer))
         if running:
-            leaked = cards_in(view) - may_know
+            leaked = cards_in(whereabouts(view)) - may_know
             assert not leaked, f"the view of {viewer} shows {leaked}"
         assert set(view.to_act) <= set(game.to_act(state))
 

@@ -78,7 +78,7 @@ def test_s66_14_only_the_holder_of_the_exchange_card_on_lead_before_leading() ->
         ("10C 10H KH 9S QS", "AH JH 9C 9H JS"), "C", stock="KD QD AC", tricks=(won(0, "AS 10S"),)
     )
     assert "exchange" not in legal_types(without, 0)
-    with pytest.raises(IllegalAction, match="exchange card 9C"):
+    with pytest.raises(IllegalAction, match="exchange card 9♣"):
         GAME.decide(without, ExchangeTrump(0))
 
 

@@ -64,7 +64,7 @@ def test_s66_15_only_the_leader_declares_holding_both_cards() -> None:
     assert state.phase is Phase.FOLLOW
     follower = position(("9S AS", "KH QH"), "C", stock="KD QD JD AC", trick="", leader=0)
     assert declares(follower, 1) == set()
-    with pytest.raises(IllegalAction, match="you do not hold KS and QS"):
+    with pytest.raises(IllegalAction, match="you do not hold K♠ and Q♠"):
         GAME.decide(on_lead(), DeclareMarriage(0, Suit.SPADES))
 
 

@@ -66,7 +66,7 @@ def test_s66_27_example_23_the_first_to_7_wins_the_match() -> None:
     assert events[2] == GameEnded(1, 0, (6, 7), "match")
     assert state.phase is Phase.GAME_OVER
     assert GAME.is_terminal(state)
-    assert state.result == Result(1, 0, (6, 7), ("bummerl",), "match")  # N gets the Bummerl
+    assert state.result == Result(1, 0, (6, 7), ("bummerl",), "match", (2, 1))  # N's Bummerl
     assert GAME.returns(state) == (-1.0, 1.0)
     assert GAME.scores(state) == (6, 7)
     assert GAME.to_act(state) == ()

@@ -141,7 +141,7 @@ def test_s66_12_no_suit_and_no_trump_any_card() -> None:
 
 def test_s66_12_the_refusal_speaks_the_rule() -> None:
     state = strict("10H", "AH QH 9C")
-    with pytest.raises(IllegalAction, match=r"head 10H with a higher H \(S66-12\)"):
+    with pytest.raises(IllegalAction, match=r"head 10♥ with a higher ♥ \(S66-12\)"):
         GAME.decide(state, GAME.commands.parse(1, {"type": "play", "card": "QH"}))
 
 

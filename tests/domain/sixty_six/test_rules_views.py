@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from app.domain.commands import ShuffleDeck
-from app.domain.sixty_six import GAME, CutDeck, DealEnd, Options, Phase
+import pytest
+
+from app.domain.cards import Card, Suit
+from app.domain.commands import Resign, ShuffleDeck
+from app.domain.errors import IllegalAction
+from app.domain.sixty_six import GAME, CutDeck, DealEnd, Options, Phase, PlayCard
+from app.domain.sixty_six.deck import DECKS
 from app.domain.sixty_six.events import CardDrawn, CardsDealt, DeckShuffled, StockClosed
+from app.domain.sixty_six.options import DeckKind
 from app.domain.sixty_six.state import GameState
-from app.domain.view import Face
-from tests.domain.cardscan import cards_in
-from tests.domain.sixty_six.helpers import DEFAULT, act, card, cards, dealt, started
+from app.domain.view import Face, View
+from tests.domain.cardscan import cards_in, whereabouts
+from tests.domain.sixty_six.helpers import DEFAULT, act, card, cards, dealt, position, started
+from tests.domain.trump_order import check_trumps_and_hand
 
 N = "10H AS KD JS QS JD"
 D = "AH 9C KH 10S QH 10D"
@@ -20,13 +27,14 @@ def opening(options: Options = DEFAULT) -> GameState:
 
 
 def codes(value: object) -> set[str]:
-    return cards_in(value)
+    """The cards `value` shows (of a view: those it places, `whereabouts`)."""
+    return cards_in(whereabouts(value) if isinstance(value, View) else value)
 
 
 def test_s66_13_a_seat_sees_its_hand_and_the_trump_card_only() -> None:
     state = opening()
     view = GAME.view_for(state, 0)
-    assert view.hand == cards(N)
+    assert set(view.hand or ()) == set(cards(N))
     assert view.hand_sizes == (6, 6)
     assert view.stock is not None
     assert (view.stock.size, view.stock.trump_card) == (12, card("JC"))
@@ -173,3 +181,51 @@ def test_s66_26_the_deal_record() -> None:
     assert record.tricks[0].winner == winner
     assert all(p.face is Face.UP and p.cards for p in record.tricks[0].plays)
     assert record.outcome == state.last_deal
+
+
+def test_s66_3_the_trump_suit_leads_the_hand_and_the_trumps() -> None:
+    state = opening()  # J♣ turned up: clubs are trumps
+    ranking = DECKS[DeckKind.SIXTY_SIX].ranking(Suit.CLUBS)
+
+    def beats(played: Card, led: Card) -> bool:
+        return ranking.winner((led, played)) == 1  # as `decide` takes a trick (S66-9)
+
+    for seat in (0, 1):
+        view = GAME.view_for(state, seat)
+        assert [str(c) for c in view.trumps] == ["AC", "10C", "KC", "QC", "JC", "9C"]
+        check_trumps_and_hand(view, DECKS[DeckKind.SIXTY_SIX].cards, beats)
+    hand = ["9C", "10S", "AH", "KH", "QH", "10D"]  # trumps, then ♠ ♥ ♦ from the highest
+    assert [str(c) for c in GAME.view_for(state, 1).hand or ()] == hand
+
+
+def test_s66_12_the_view_says_why_each_card_is_refused_as_decide_does() -> None:
+    state = position(("10H", "AH QH 9C"), "C", stock="")
+    state, _ = act(state, "lead 0 10H")
+    view = GAME.view_for(state, 1)
+    assert {str(r.card) for r in view.refused} == {"QH", "9C"}
+    for refusal in view.refused:
+        assert (refusal.reason.code, refusal.reason.rules) == ("head_suit", ("S66-12",))
+        assert refusal.reason.ru.endswith("бейте 10♥ старшей картой ♥")
+        with pytest.raises(IllegalAction) as caught:
+            GAME.decide(state, PlayCard(1, refusal.card))
+        assert caught.value.reason == refusal.reason
+
+
+def test_s66_18_after_a_marriage_the_lead_refuses_every_card_but_its_pair() -> None:
+    state, _ = act(opening(), "lead 0 10H", "play 1 AH", "draw 1", "declare 1 H")
+    view = GAME.view_for(state, 1)
+    others = {c for c in view.hand or () if c not in (card("KH"), card("QH"))}
+    assert {r.card for r in view.refused} == others
+    assert {(r.reason.code, r.reason.rules) for r in view.refused} == {
+        ("marriage_lead", ("S66-18",))
+    }
+
+
+def test_s66_27_after_the_match_no_deal_is_on_view() -> None:
+    state, _ = act(opening(), Resign(0))
+    for seat in (0, 1, None):
+        view = GAME.view_for(state, seat)
+        assert view.result is not None
+        assert view.result.places == (2, 1)
+        assert (view.game.trump, view.game.tricks_won) == (None, None)
+        assert (view.trumps, view.trick, view.stock) == ((), None, None)

@@ -83,7 +83,7 @@ def test_the_catalogue_entry_and_the_registry() -> None:
     assert (info.variant, info.rule_prefix, info.rules) == ("sixty_six", "S66", "sixty-six.md")
     assert game_of("sixty_six") is GAME
     assert GAME.state_type is GameState
-    assert GAME.state_schema == 1
+    assert GAME.state_schema == 2
 
 
 def refusal(state: GameState, command: object) -> DomainError:
@@ -97,11 +97,11 @@ def test_refusals_carry_a_code_and_the_rules_words() -> None:
     cases = [
         (PlayCard(1, card("AH")), NotYourTurn, "seat 0 is to lead"),
         (PlayCard(0, card("10H")), IllegalAction, "send lead, not play"),
-        (LeadCard(0, card("AH")), IllegalAction, "you do not hold AH"),
+        (LeadCard(0, card("AH")), IllegalAction, "you do not hold A♥"),
         (Draw(0), IllegalAction, "S66-20"),
         (ClaimOut(0), IllegalAction, "just after winning a trick or declaring"),
-        (ExchangeTrump(0), IllegalAction, "exchange card 9C"),
-        (DeclareMarriage(0, Suit.HEARTS), IllegalAction, "you do not hold KH and QH"),
+        (ExchangeTrump(0), IllegalAction, "exchange card 9♣"),
+        (DeclareMarriage(0, Suit.HEARTS), IllegalAction, "you do not hold K♥ and Q♥"),
         (ShuffleDeck(b"x"), IllegalAction, "only between deals"),
         (PostMessage(0, "hello"), MalformedCommand, "table messages"),
         (LeadCard(2, card("AS")), IllegalAction, "no such seat"),

@@ -29,7 +29,7 @@ export default {
       game.shown.some((cards) => cards.length)
         && ["s66_shown", perSeat(summary, game.shown.map((cards) => cards.map(cardText).join(" ") || "—")), "shown"],
       game.closing && ["s66_closed_by", seatText(summary, game.closing.seat ?? game.closing.closer ?? game.closing), "closing"],
-      ["tricks", perSeat(summary, game.tricks_won), "tricks"],
+      game.tricks_won && ["tricks", perSeat(summary, game.tricks_won), "tricks"],
       game.points && ["points_cap", perSeat(summary, game.points), "points"],
       ...game.exchanges.map((x) => ["s66_exchange", `${seatText(summary, x.seat)}: ${cardText(x.exchange_card)} ↔ ${cardText(x.trump_card)}`, "exchange"]),
       ["s66_match", plural("s66_match_to", game.rules.match_target), "match"],
