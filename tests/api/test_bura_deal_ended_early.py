@@ -160,7 +160,7 @@ async def check_hidden(api: Api, table_id: str, players: list[Client], state: Ga
         assert problem["commitment"] == shuffled["data"]["commitment"]
         assert not codes(problem) & secret
         # The views: the one of the deal's end, and the served one (of the next deal), whose
-        # last deal shows the бура hand (B-14 reveals it) and no withheld card.
+        # last deal shows the bura hand (B-14 reveals it) and no withheld card.
         view = GAME.view_for(state, viewer)
         assert not {str(c) for c in cards_in(view)} & secret, f"the view of {viewer}"
         served = (await client.get(f"/v1/tables/{table_id}/state")).json()
