@@ -1,7 +1,8 @@
 // kozel32 (C32): the boast of this кон and who declared it, the trump suit, the board of
 // pairs (C32-27), the redeal demands and eggs pending; the blind dummy seats are marked.
 // The board is drawn as C32-30 draws it on the sixes: one row of six marks per side, a mark
-// for each pair, then the pending egg pairs (C32-28) and the «спас» of the last кон.
+// for each pair, then the pending egg pairs (C32-28) and the «спас» of the last кон. A кон's
+// summary names its winner, whose шамок caught the queen, the boaster, and the pairs it gave.
 
 import { t } from "../i18n.js";
 import { renderScores } from "../scoreboard.js";

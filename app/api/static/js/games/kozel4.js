@@ -1,5 +1,6 @@
 // kozel4 (K4): the shown trump, the molodka claim (K4-14) and who claimed, the tricks, eggs;
-// in the trick, which card of each beat covers which card of the set it beat (K4-12).
+// in the trick, which card of each beat covers which card of the set it beat (K4-12); what a
+// deal wrote on each team.
 
 import { label, longName } from "../cards.js";
 import { t } from "../i18n.js";

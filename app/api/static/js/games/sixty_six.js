@@ -1,6 +1,6 @@
 // sixty_six (S66): the trump, the marriages declared and the cards shown for them, who
 // closed the stock, the tricks and counted points (where the rules show them), the game
-// points of the match.
+// points of the match. A deal's summary names who claimed 66 or closed, and who won it.
 
 import { plural, t } from "../i18n.js";
 import { cardText, perSeat, seatText, suitText } from "./common.js";
