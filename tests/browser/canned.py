@@ -6,12 +6,15 @@ reaches only by chance (a coffin, a redeal demand) is shown so."""
 from __future__ import annotations
 
 import json
+import random
 from types import SimpleNamespace
 from typing import Any
 
 from playwright.sync_api import Page, Request, Route
 
 from app.api.games.adapter import Adapter
+from app.domain.commands import Resign, ShuffleDeck
+from app.domain.registry import GAMES
 from tests.browser.table_page import TablePage
 
 
@@ -36,6 +39,29 @@ def wire_view(
     )
     view: dict[str, Any] = adapter.view(table, seat)  # type: ignore[arg-type]
     return view
+
+
+def played_out(variant: str, seats: int, seed: int, resign: tuple[int, int] | None = None) -> Any:
+    """A game of `variant` with its default options, played by the engine to its end: random
+    legal moves (and shuffles) drawn from `seed`; with `resign` = (moves, seat), that seat
+    resigns after so many moves. The game's own state, for `wire_view`."""
+    game = GAMES[variant]
+    rng = random.Random(seed)
+    state: Any = None
+    for event in game.start_game(game.parse_options({}, seats), seats, 0):
+        state = game.evolve(state, event)
+    moves = 0
+    while not game.is_terminal(state):
+        if resign is not None and moves == resign[0]:
+            command: Any = Resign(resign[1])
+        elif game.is_chance_node(state):
+            command = ShuffleDeck(rng.randbytes(8))
+        else:
+            command = rng.choice(game.legal_actions(state, rng.choice(game.to_act(state))))
+        for event in game.decide(state, command):
+            state = game.evolve(state, event)
+        moves += 1
+    return state
 
 
 class CannedTable:

@@ -42,12 +42,6 @@ def choose_language(page: Page, language: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", language)
 
 
-# K-3 and the page's order of the plain suits after the trumps.
-TRUMPS = ["6C", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AC", "10C", "KC"]
-PLAIN = [f"{rank}{suit}" for suit in "HSD" for rank in ("A", "10", "K", "6")]
-HAND_ORDER = TRUMPS + PLAIN
-
-
 @dataclass
 class Clicks:
     """What a person clicked during a game."""
@@ -103,9 +97,14 @@ class TablePage:
         )
 
     def enabled_cards(self) -> set[str]:
+        """The hand's cards a click plays or selects (a refused card is only focusable, to
+        say why: `aria-disabled`)."""
         return set(
             self.page.eval_on_selector_all(
-                "#hand .card", "cards => cards.filter(c => !c.disabled).map(c => c.dataset.card)"
+                "#hand .card",
+                """cards => cards
+                     .filter(c => !c.disabled && c.getAttribute("aria-disabled") !== "true")
+                     .map(c => c.dataset.card)""",
             )
         )
 

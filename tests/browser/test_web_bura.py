@@ -110,25 +110,38 @@ def check_the_buttons(page: Page, view: dict[str, Any], language: str) -> None:
 
 def check_the_claims_shown(page: Page, view: dict[str, Any], language: str) -> None:
     """B-14, B-16, B-17: every combination claimed this deal and every bura, with their
-    cards, are on the page; its holder's plate says so."""
+    cards, are on the page (once the game is over, no deal is on view: its bura is in the
+    summary of the deal it ended); its holder's plate says so."""
     game = view["game"]
     if game is None:
         return
-    for fact, shown in (("claims", game["claims"]), ("buras", game["buras"])):
-        facts = page.locator(f"#game-panel dd[data-fact={fact}]")
-        if not shown:
-            expect(facts).to_have_count(0)
-            continue
-        text = facts.inner_text()
-        for claim in shown:
-            name = NAMES[language][claim["combination"]]
-            if claim["combination"] != "bura":
-                name = {"Москву": "Москва", "молодку": "молодка"}.get(name, name)
-            assert name in text, (text, claim)
-            assert all(card_label(c, language) in text for c in claim["cards"]), (text, claim)
+    if view["status"] == "finished":
+        expect(page.locator("#game-panel")).to_be_hidden()
+        text = page.locator("#deal-summary").inner_text()
+        for bura in game["buras"]:
+            assert NAMES[language]["bura"] in text.lower(), text
+            assert all(card_label(c, language) in text for c in bura["cards"]), (text, bura)
+    else:
+        for fact, shown in (("claims", game["claims"]), ("buras", game["buras"])):
+            check_the_fact(page, fact, shown, language)
     for bura in game["buras"]:
         plate = page.locator(f"#felt .seat[data-seat='{bura['seat']}'] .plate")
         expect(plate.locator(".game-mark", has_text=NAMES[language]["bura"])).to_have_count(1)
+
+
+def check_the_fact(page: Page, fact: str, shown: list[dict[str, Any]], language: str) -> None:
+    """The game's panel lists every claim (or bura) of `shown` with its cards, or none."""
+    facts = page.locator(f"#game-panel dd[data-fact={fact}]")
+    if not shown:
+        expect(facts).to_have_count(0)
+        return
+    text = facts.inner_text()
+    for claim in shown:
+        name = NAMES[language][claim["combination"]]
+        if claim["combination"] != "bura":
+            name = {"Москву": "Москва", "молодку": "молодка"}.get(name, name)
+        assert name in text, (text, claim)
+        assert all(card_label(c, language) in text for c in claim["cards"]), (text, claim)
 
 
 def switch_to(page: Page, language: str) -> None:
@@ -363,7 +376,9 @@ def test_bura_combinations_and_the_declaration_are_buttons_exactly_when_legal(
     assert v_bura["game"]["buras"][0]["seat"] == 1
     assert sorted(v_bura["game"]["buras"][0]["cards"]) == ["6D", "9D", "AD", "QD"]
     assert "AD" not in v_bura["my_hand"]
-    expect(page.locator("#deal-summary .reason")).to_have_text("A bura ended the deal.")
+    expect(page.locator("#deal-summary .reason")).to_have_text(
+        "Bot 2's bura (A♦ Q♦ 9♦ 6♦) ended the deal."
+    )
     end = page.locator("#end")
     expect(end).to_be_visible()
     assert end.get_attribute("data-scores") == ":".join(map(str, v_bura["result"]["scores"]))

@@ -97,9 +97,10 @@ def check_the_board(table: AnyTablePage, view: dict[str, Any]) -> None:
 
 
 def check_the_boast_shown(table: AnyTablePage, view: dict[str, Any]) -> None:
-    """The page names the boast being played and marks its boaster's seat."""
+    """The page names the boast being played and marks its boaster's seat (once the game is
+    over no кон is on view, nor its boast in the panel)."""
     game = view["game"]
-    if game["boast"] is None:
+    if game["boast"] is None or view["status"] == "finished":
         expect(table.page.locator("#game-panel dd[data-fact=boast]")).to_have_count(0)
         return
     name = BOAST_NAMES.get(game["boast"], game["boast"].replace("_", " "))
@@ -208,6 +209,8 @@ def check_the_boasts_steps(
                     assert lead["cards"] is None
     if game["boast"] == "star" and game["star_rounds"]:  # C32-18: the rounds are shown
         seen.star_rounds = game["star_rounds"]
+        if view["status"] == "finished":
+            return  # no кон is on view once the game is over
         shown = table.page.locator("#game-panel dd[data-fact=star_rounds]").inner_text()
         assert [int(n) for n in re.findall(r"\d+", shown)] == game["star_rounds"]
 

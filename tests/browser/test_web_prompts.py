@@ -14,6 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Page, Request, Route, expect
 
+from app.domain.kozel24.deck import RANKING
 from tests.browser.table_page import TablePage
 from tests.e2e.server import Server
 
@@ -51,7 +52,10 @@ def view(version: int, **changes: Any) -> dict[str, Any]:
         "first_leader": 0,
         "to_act": [0],
         "my_seat": 0,
-        "my_hand": ["QC", "AS", "10S", "KH", "6D", "AD"],
+        "my_hand": ["QC", "AS", "10S", "KH", "AD", "6D"],
+        "trumps": [str(card) for card in RANKING.trumps],  # K-3, as the server's views say
+        "refused": [],
+        "pick": None,
         "hand_sizes": [6, 6, 6, 6],
         "trick": None,
         "last_trick": None,

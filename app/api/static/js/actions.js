@@ -7,10 +7,11 @@
 //   anything else                             -> a button named after its type and fields
 // What is posted is always a listed body, unchanged (table.js adds expected_version/move_id).
 
-import { backElement, cardElement, label, sortHand } from "./cards.js";
+import { backElement, cardElement, label } from "./cards.js";
 import { gameFor } from "./games/index.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { cutChooser } from "./hand.js";
+import { markRefused, reasonText, refusalsOf, renderWhy } from "./refusals.js";
 import { seatName } from "./seats.js";
 import { $, button, el } from "./ui.js";
 
@@ -141,33 +142,59 @@ export function renderActionPrompt(view, summary, ctx, sorted) {
     prompt.append(el("p", { text: t(`prompt_${view.variant}_${sorted.positions[0].body.type}`) }), backs);
   }
   if (sorted.buttons.length) kind = kind ?? "choose";
-  if (sorted.multi.length && !selection.length) {
+  if (sorted.multi.length) {
     kind = kind ?? "select";
-    prompt.append(el("p", { cls: "muted", text: t("prompt_select_cards") }));
+    const line = pickLine(view, summary, sorted, selection);
+    if (line) prompt.append(el("p", { cls: "pick muted", text: line }));
   }
   if (row.childElementCount) prompt.append(row);
   prompt.hidden = kind === null;
   prompt.dataset.prompt = kind ?? "";
 }
 
-/** The hand: single-card actions post on a click; multi-card actions select, then confirm. */
+/** What a move of several cards still needs, in the view's words (`pick`): the rule ("answer
+ * with 2 cards: beat K♥ 10♥ card by card, or discard 2 cards face down") until a card is
+ * picked, then how many more before the confirm button is there. */
+function pickLine(view, summary, sorted, selection) {
+  const pick = view.pick;
+  if (!pick) return selection.length ? "" : t("prompt_select_cards");
+  const rule = reasonText(pick.rule);
+  const done = sorted.multi.some((a) => sameCards(a.body.cards, selection));
+  if (!selection.length) return t("pick_rule", { rule });
+  const buttons = [...new Set(pick.moves)].map((type) => actionLabel(view, summary, { type })).join(" / ");
+  if (selection.length < pick.least) {
+    return plural("pick_more", pick.least - selection.length, { rule, buttons, chosen: selection.length });
+  }
+  if (!done) return t("pick_not_yet", { rule, buttons });
+  if (selection.length < pick.most) return t("pick_may_add", { n: pick.most - selection.length });
+  return "";
+}
+
+/** The hand, in the view's order: single-card actions post on a click; multi-card actions
+ * select, then confirm; a card the view refuses is greyed and says why. */
 export function renderActionHand(view, ctx, sorted) {
   const hand = $("hand");
   hand.replaceChildren();
+  renderWhy(view);
   if (!view.my_hand) return;
   const selection = ctx.selection;
+  const refusals = refusalsOf(view);
   const grows = (code) => sorted.multi.some((a) => within([...selection, code], a));
   const choosing = sorted.single.size > 0 || sorted.multi.length > 0;
   hand.classList.toggle("choosing", choosing);
-  for (const code of sortHand(view.my_hand)) {
+  for (const code of view.my_hand) {
     const card = cardElement(code, { button: true });
+    hand.append(card);
+    if (refusals.has(code)) {
+      markRefused(view, card, code, refusals.get(code));
+      continue;
+    }
     const chosen = selection.includes(code) || ctx.pending === code;
     const singles = selection.length ? [] : sorted.single.get(code) ?? [];
     const legal = chosen || singles.length > 0 || grows(code);
     card.disabled = ctx.busy || Boolean(ctx.asking) || !legal;
     card.classList.toggle("legal", legal);
     card.classList.toggle("selected", chosen);
-    if (!legal && choosing) card.classList.add("illegal");
     card.setAttribute("aria-pressed", String(chosen));
     card.addEventListener("click", () => {
       if (selection.includes(code)) ctx.select(selection.filter((c) => c !== code));
@@ -176,6 +203,5 @@ export function renderActionHand(view, ctx, sorted) {
       else if (singles.length === 1) ctx.act(singles[0]);
       else if (singles.length > 1) ctx.pick(code);
     });
-    hand.append(card);
   }
 }

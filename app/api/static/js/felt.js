@@ -4,6 +4,7 @@
 
 import { serverNow } from "./api.js";
 import { backElement, cardElement } from "./cards.js";
+import { dealFacts } from "./games/common.js";
 import { plural, t } from "./i18n.js";
 import { isTeamGame, position, seatCount, seatName, sideOf } from "./seats.js";
 import { $, el } from "./ui.js";
@@ -157,13 +158,27 @@ export function renderTrick(view, summary, game = {}) {
   }
 }
 
-/** The trump on the felt, as the game's panel names it (its `trump` fact), where it has one. */
+/** The trump on the felt, as the game's panel names it (its `trump` fact), while a deal has
+ * one. */
 export function renderTrumpMark(view, summary, game = {}) {
   const box = $("felt-trump");
-  const fact = view.game && game.facts ? game.facts(view, summary).find((row) => row && row[2] === "trump") : null;
+  const fact = dealFacts(view, summary, game).find((row) => row[2] === "trump");
   box.hidden = !fact;
   box.replaceChildren();
   if (fact) box.append(el("span", { cls: "felt-trump-label", text: t("trump") }), el("span", { text: fact[1] }));
+}
+
+/** The last deal's summary in short on the felt (its number, why it ended and who, and what
+ * it wrote first): on a phone the side panels lie below the table, this does not. The side
+ * panel says the same (its screen readers read it there). */
+export function renderFeltDeal(number, lines = [], fresh = false) {
+  const box = $("felt-deal");
+  box.hidden = number === null;
+  box.replaceChildren();
+  if (box.hidden) return;
+  box.classList.toggle("fresh", fresh);
+  box.append(el("span", { cls: "felt-deal-title", text: t("summary_title", { n: number }) }));
+  for (const line of lines) box.append(el("span", { text: line }));
 }
 
 /** The stock: its size as a pile of backs, and the trump card face up under it. */

@@ -1,8 +1,9 @@
 // The viewer's hand and the prompts above it. Everything clickable comes from the view's
 // legal_actions: a card is enabled only if the view lists a play (or a give, K-9) of it.
 
-import { cardElement, isTrump, label, sortHand } from "./cards.js";
+import { cardElement, isTrump, label } from "./cards.js";
 import { t } from "./i18n.js";
+import { markRefused, refusalsOf, renderWhy } from "./refusals.js";
 import { $, button, el } from "./ui.js";
 
 const body = (action) => action.body;
@@ -19,25 +20,31 @@ export function actionsOf(view) {
   };
 }
 
-/** The cards of the viewer's hand, sorted (trumps in K-3 order, then ♥ ♠ ♦). */
+/** The cards of the viewer's hand in the view's order (K-3's trumps, then the plain suits); a
+ * card the view refuses is greyed and says why. */
 export function renderHand(view, { busy, act }) {
   const hand = $("hand");
   hand.replaceChildren();
+  renderWhy(view);
   if (!view.my_hand) return;
+  const refusals = refusalsOf(view);
   const { plays, gives } = actionsOf(view);
   const byCard = new Map();
   for (const action of plays) byCard.set(body(action).card, action);
   for (const action of gives) byCard.set(body(action).give, action);
   const choosing = byCard.size > 0;
   hand.classList.toggle("choosing", choosing);
-  for (const code of sortHand(view.my_hand)) {
+  for (const code of view.my_hand) {
     const card = cardElement(code, { button: true });
+    hand.append(card);
+    if (refusals.has(code)) {
+      markRefused(view, card, code, refusals.get(code));
+      continue;
+    }
     const action = byCard.get(code);
     card.disabled = busy || !action;
     if (action) card.classList.add("legal");
-    else if (choosing) card.classList.add("illegal");
     if (action) card.addEventListener("click", () => act(action));
-    hand.append(card);
   }
 }
 

@@ -2,7 +2,9 @@
 // trick, the exchanges (K-9), table messages (K-16) and the end of the game (K-17).
 
 import { cardElement, label } from "./cards.js";
+import { renderFeltDeal } from "./felt.js";
 import { plural, t } from "./i18n.js";
+import { renderPlaces } from "./scoreboard.js";
 import { seatName, teamName, teamOf, teamsInOrder } from "./seats.js";
 import { $, el } from "./ui.js";
 
@@ -63,7 +65,10 @@ export function renderDealSummary(view, summary, fresh) {
   const deal = view.last_deal;
   box.hidden = !deal;
   box.replaceChildren();
-  if (!deal) return;
+  if (!deal) {
+    renderFeltDeal(null);
+    return;
+  }
   box.dataset.deal = deal.deal_no;
   box.dataset.reason = deal.reason;
   box.classList.toggle("fresh", fresh);
@@ -78,7 +83,10 @@ export function renderDealSummary(view, summary, fresh) {
   if (deal.reason === "points" && deal.points[deal.written_on] < 30) key = "reason_points_low";
   if (deal.reason === "sweep") params.winner = teamName(view, summary, deal.wiped ?? 1 - deal.written_on);
   if (deal.reason === "queen_caught") params.name = seatName(summary, deal.queen_caught_by);
-  box.append(el("p", { cls: "reason", text: t(key, params) }));
+  if (deal.reason === "no_queens") params.name = seatName(summary, deal.claimed_by);
+  const text = t(key, params);
+  box.append(el("p", { cls: "reason", text }));
+  renderFeltDeal(deal.deal_no, [text], fresh);
   if (deal.written_on !== null) box.dataset.writtenOn = deal.written_on;
   else delete box.dataset.writtenOn;
 }
@@ -137,7 +145,8 @@ function loserLine(view, summary, loser) {
   return t("loser_team", { team: teamName(view, summary, loser) });
 }
 
-/** K-17: who remains goats, with every title, and the final written score. */
+/** K-17: who remains goats, with every title, the final written score and both teams'
+ * places. */
 export function renderEnd(view, summary, dismissed) {
   const box = $("end");
   const result = view.result;
@@ -159,5 +168,6 @@ export function renderEnd(view, summary, dismissed) {
   const [first, second] = teamsInOrder(view);
   $("end-written").textContent = `${teamName(view, summary, first)} ${result.written[first]} — `
     + `${result.written[second]} ${teamName(view, summary, second)}`;
+  renderPlaces(view, summary, result);
   $("end-reason").textContent = t(result.reason === "resigned" ? "end_resigned" : "end_written");
 }

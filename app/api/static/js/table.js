@@ -6,7 +6,7 @@
 
 import { renderActionHand, renderActionPrompt, sortActions } from "./actions.js";
 import { api, ApiError } from "./api.js";
-import { setCardRules } from "./cards.js";
+import { setTrumps } from "./cards.js";
 import { catalogueEntry, gameTitle } from "./catalogue.js";
 import { renderSeats, renderTrick, renderTrumpMark, statusText, tickClocks } from "./felt.js";
 import { gameFor } from "./games/index.js";
@@ -155,7 +155,7 @@ export class TableScreen {
     };
     const game = gameFor(view.variant ?? this.summary?.variant);
     ctx.auto = this.scheduleAuto(game);
-    setCardRules(view);
+    setTrumps(view);
     document.body.dataset.version = view.version;
     document.body.dataset.busy = String(this.busy);
     const screen = $("screen-table");
@@ -185,7 +185,7 @@ export class TableScreen {
     (game.lastTrick ?? renderLastPlays)(view, this.summary);
     renderMessages(view, this.summary, this.busy);
     this.renderWaiting();
-    (game.end ?? renderGameEnd)(view, this.summary, this.endDismissed);
+    (game.end ?? renderGameEnd)(view, this.summary, this.endDismissed, game);
     $("resign").hidden = !(view.status === "playing" && view.my_seat !== null);
     $("resign-question").textContent = t(isTeamGame(view) ? "resign_sure" : "resign_sure_solo");
   }

@@ -1,14 +1,14 @@
 // bura (B): the trump card under the stock, claims of бура / молодка / Москва / четыре
 // конца (B-15) and who made them, a бура's cards, the tricks, eggs; penalty points to the
-// game's target. A claim's button names its combination.
+// game's target. A claim's button names its combination. A deal's summary names who ended
+// it (a бура's holder and its cards, a declarer) and the penalty points it wrote on each.
 
 import { t } from "../i18n.js";
-import { cardText, perSeat, seatText, suitText } from "./common.js";
+import { cardsText, cardText, perSeat, seatText, suitText, writtenLine } from "./common.js";
 
 const claimText = (summary, claim) => {
   const what = claim.kind ?? claim.name ?? claim.combination ?? claim.type ?? "";
-  const cards = (claim.cards ?? []).map(cardText).join(" ");
-  return [seatText(summary, claim.seat), t(`bura_claim_${what}`), cards].filter(Boolean).join(" ");
+  return [seatText(summary, claim.seat), t(`bura_claim_${what}`), cardsText(claim.cards)].filter(Boolean).join(" ");
 };
 
 /** B-15: the combination a claim's cards make (a claim never is a бура, B-16). */
@@ -18,6 +18,9 @@ const combinationOf = (cards) => {
   return cards.every((c) => rank(c) === rank(cards[0])) ? "four_ends" : "molodka";
 };
 
+/** The hand a deal's end showed for `seat` (B-16: a бура), if any. */
+const shownBy = (deal, seat) => (deal.shown ?? []).find((hand) => hand.seat === seat);
+
 export default {
   // B-20: a declaration ends the deal at once (a false one costs 6): asked about first.
   confirm: ["declare"],
@@ -26,7 +29,7 @@ export default {
   facts(view, summary) {
     const game = view.game;
     return [
-      ["trump", `${suitText(game.trump)} (${cardText(game.trump_card)})`, "trump"],
+      game.trump && ["trump", `${suitText(game.trump)} (${cardText(game.trump_card)})`, "trump"],
       game.trump_drawn_by !== null && ["bura_trump_drawn", seatText(summary, game.trump_drawn_by), "trump_drawn"],
       game.claims.length && ["claims", game.claims.map((c) => claimText(summary, c)).join(" · "), "claims"],
       game.buras.length && ["bura_buras", game.buras.map((s) => claimText(summary, s)).join(" · "), "buras"],
@@ -39,4 +42,18 @@ export default {
     if (view.game?.buras?.some((s) => s.seat === seat)) marks.push(t("bura_claim_bura"));
     return marks;
   },
+  /** B-21: every player at the target has lost, the others have won. */
+  endSides: (view) => (view.game?.losers?.length ? { winners: view.game.winners, losers: view.game.losers } : null),
+  /** Who ended the deal (B-16, B-20), the cards of his бура, the penalty his declaration got. */
+  dealParams: (deal, view, summary) => ({
+    name: seatText(summary, deal.ended_by),
+    cards: cardsText(shownBy(deal, deal.ended_by)?.cards),
+    penalty: deal.penalties?.[deal.ended_by] ?? 0,
+  }),
+  /** The other hands its end showed (B-16), and the penalty points it wrote on each. */
+  dealLines: (deal, view, summary) => [
+    ...(deal.shown ?? []).filter((hand) => hand.seat !== deal.ended_by)
+      .map((hand) => t("bura_shown", { name: seatText(summary, hand.seat), cards: cardsText(hand.cards) })),
+    writtenLine(view, summary, "bura_written", deal.penalties),
+  ],
 };

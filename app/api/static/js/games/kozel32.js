@@ -1,13 +1,14 @@
 // kozel32 (C32): the boast of this кон and who declared it, the trump suit, the board of
 // pairs (C32-27), the redeal demands and eggs pending; the blind dummy seats are marked.
 // The board is drawn as C32-30 draws it on the sixes: one row of six marks per side, a mark
-// for each pair, then the pending egg pairs (C32-28) and the «спас» of the last кон.
+// for each pair, then the pending egg pairs (C32-28) and the «спас» of the last кон. A кон's
+// summary names its winner, whose шамок caught the queen, the boaster, and the pairs it gave.
 
 import { t } from "../i18n.js";
 import { renderScores } from "../scoreboard.js";
 import { sideName, sidesInOrder } from "../seats.js";
 import { $, el } from "../ui.js";
-import { seatText, suitText } from "./common.js";
+import { seatText, suitText, writtenLine } from "./common.js";
 
 const PAIRS = 6;
 
@@ -55,7 +56,7 @@ const game = {
   facts(view, summary) {
     const part = view.game;
     return [
-      ["trump", suitText(part.trump_suit), "trump"],
+      part.trump_suit && ["trump", suitText(part.trump_suit), "trump"],
       part.boast && ["k32_boast", `${t(`boast_${part.boast}`)} — ${seatText(summary, part.boaster)}`, "boast"],
       part.star_rounds?.length && ["k32_star_rounds", part.star_rounds.join(", "), "star_rounds"],
       view.phase && ["k32_phase", t(`k32_phase_${view.phase}`), "phase"],
@@ -72,9 +73,23 @@ const game = {
     if (part?.soloist === seat) marks.push(t("k32_soloist"));
     return marks;
   },
-  dealLines(deal) {
-    const lines = [];
-    if (deal.boast) lines.push(`${t("k32_boast")}: ${t(`boast_${deal.boast}`)}`);
+  /** Who won the кон, whose шамок caught the queen (C32-26). */
+  dealParams: (deal, view, summary) => ({
+    winner: deal.winner === null ? "—" : sideName(view, summary, deal.winner),
+    name: seatText(summary, deal.caught_by),
+  }),
+  /** The boast and its boaster (C32-8), the queen of spades' soloist (C32-35), the pairs the
+   * кон gained each side and took off (C32-27 … C32-29). */
+  dealLines(deal, view, summary) {
+    const lines = [writtenLine(view, summary, "k32_gains", deal.gains, "+", "k32_no_gains")];
+    if (deal.lost?.some(Boolean)) lines.push(writtenLine(view, summary, "k32_lost", deal.lost, "−"));
+    if (deal.boast) {
+      const boaster = deal.boaster === null || deal.boaster === undefined ? "" : ` — ${seatText(summary, deal.boaster)}`;
+      lines.push(`${t("k32_boast")}: ${t(`boast_${deal.boast}`)}${boaster}`);
+    }
+    if (deal.soloist !== null && deal.soloist !== undefined) {
+      lines.push(t("k32_soloist_was", { name: seatText(summary, deal.soloist) }));
+    }
     if (deal.tailed) lines.push(t("k32_tailed"));
     return lines;
   },

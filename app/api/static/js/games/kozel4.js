@@ -1,10 +1,11 @@
 // kozel4 (K4): the shown trump, the molodka claim (K4-14) and who claimed, the tricks, eggs;
-// in the trick, which card of each beat covers which card of the set it beat (K4-12).
+// in the trick, which card of each beat covers which card of the set it beat (K4-12); what a
+// deal wrote on each team.
 
 import { label, longName } from "../cards.js";
 import { t } from "../i18n.js";
 import { el } from "../ui.js";
-import { perSeat, seatText, suitText } from "./common.js";
+import { perSeat, seatText, suitText, writtenLine } from "./common.js";
 
 /** Seat -> its beat's cards in the order of the cards they cover, as those are drawn: the
  * lead as it lies, each beat under it card by card (the view's `game.covers`). */
@@ -28,7 +29,7 @@ export default {
   facts(view, summary) {
     const game = view.game;
     return [
-      ["trump", game.ladder ? t("k4_ladder") : suitText(game.trump), "trump"],
+      (game.ladder || game.trump) && ["trump", game.ladder ? t("k4_ladder") : suitText(game.trump), "trump"],
       game.claimant !== null && ["claim_by", seatText(summary, game.claimant), "claim"],
       ["tricks", perSeat(summary, game.tricks_taken), "tricks"],
       game.eggs_multiplier > 1 && ["eggs_next", `×${game.eggs_multiplier}`, "eggs"],
@@ -37,6 +38,8 @@ export default {
   seatMarks(view, summary, seat) {
     return view.game?.claimant === seat ? [t("claim_mark")] : [];
   },
+  /** What the deal wrote on each team (K4-18, K4-19). */
+  dealLines: (deal, view, summary) => [writtenLine(view, summary, "k4_written", deal.penalties)],
   /** A beat: its cards in the order of the cards they cover, each tagged with it. */
   decoratePlay(view, trick, play, box) {
     const cards = coverOrder(view, trick).get(play.seat);

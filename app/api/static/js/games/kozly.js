@@ -1,8 +1,9 @@
 // kozly (KZ): each for himself; the trump card and who holds it, the half of the deal, the
-// card points this deal, the marks received (KZ-17) and the goats.
+// card points this deal, the marks received (KZ-17) and the goats. A round's summary names
+// its winner and what each player paid him (KZ-18).
 
-import { t } from "../i18n.js";
-import { cardText, perSeat, seatText, suitText } from "./common.js";
+import { plural, t } from "../i18n.js";
+import { cardText, perSeat, seatText, suitText, writtenLine } from "./common.js";
 
 export default {
   // KZ-19: the scores are the balances (12 each at the start, KZ-18); under `received12` the
@@ -14,7 +15,7 @@ export default {
   facts(view, summary) {
     const game = view.game;
     return [
-      ["trump", `${suitText(game.trump_suit)} (${cardText(game.trump_card)})`, "trump"],
+      game.trump_suit && ["trump", `${suitText(game.trump_suit)} (${cardText(game.trump_card)})`, "trump"],
       game.trump_holder !== null && ["kz_trump_holder", seatText(summary, game.trump_holder), "trump_holder"],
       game.half && ["kz_half", String(game.half), "half"],
       ["points_cap", perSeat(summary, game.points), "points"],
@@ -27,4 +28,12 @@ export default {
     const received = view.game?.received?.[seat];
     return received ? [t("kz_marks_n", { n: received })] : [];
   },
+  /** The round's winner, his total and the marks he received (KZ-16 … KZ-18). */
+  dealParams: (deal, view, summary) => ({
+    name: seatText(summary, deal.winner),
+    points: deal.winner === null ? "" : plural("points_n", deal.totals[deal.winner]),
+    gained: deal.gained,
+  }),
+  /** What each player paid the winner (KZ-18). */
+  dealLines: (deal, view, summary) => (deal.winner === null ? [] : [writtenLine(view, summary, "kz_paid", deal.paid, "")]),
 };

@@ -1,6 +1,6 @@
 // sixty_six (S66): the trump, the marriages declared and the cards shown for them, who
 // closed the stock, the tricks and counted points (where the rules show them), the game
-// points of the match.
+// points of the match. A deal's summary names who claimed 66 or closed, and who won it.
 
 import { plural, t } from "../i18n.js";
 import { cardText, perSeat, seatText, suitText } from "./common.js";
@@ -24,7 +24,7 @@ export default {
     const marriages = game.marriages
       .map((m) => `${seatText(summary, m.seat)}: ${suitText(m.suit)} (${m.points})`).join(" · ");
     return [
-      ["trump", suitText(game.trump), "trump"],
+      game.trump && ["trump", suitText(game.trump), "trump"],
       ["s66_marriages", marriages || "—", "marriages"],
       game.shown.some((cards) => cards.length)
         && ["s66_shown", perSeat(summary, game.shown.map((cards) => cards.map(cardText).join(" ") || "—")), "shown"],
@@ -40,6 +40,12 @@ export default {
     if (view.game?.forehand === seat) marks.push(t("s66_forehand"));
     return marks;
   },
+  /** Who claimed 66 (S66-22), who closed the stock (S66-19). */
+  dealParams: (deal, view, summary) => ({
+    claimer: seatText(summary, deal.claimer),
+    closer: seatText(summary, deal.closer),
+  }),
+  /** Who won the deal and the game points it gave him (S66-23, S66-24). */
   dealLines(deal, view, summary) {
     if (deal.winner === null || deal.winner === undefined) return [];
     return [plural("s66_deal_won", deal.game_points, { name: seatText(summary, deal.winner) })];
