@@ -92,6 +92,19 @@ class PickOut(BaseModel):
     rule: ReasonOut
 
 
+class TargetOut(BaseModel):
+    """The figure that ends the game, in the game's own unit, and each side's way towards
+    it (its score, or what the game counts instead)."""
+
+    score: int = Field(examples=[12])
+    toward: list[int] = Field(
+        description="Per side, its figure measured against `score`: its score, or the game's "
+        "own (Kozly's marks received, KZ-19)",
+        examples=[[4, 2]],
+    )
+    rules: list[str] = Field(description="The rule ids that set it", examples=[["K-17"]])
+
+
 class ViewEnvelope(BaseModel):
     """The fields of every game's view; its subclass per game types `legal_actions`,
     `last_deal` and `game`."""
@@ -132,6 +145,10 @@ class ViewEnvelope(BaseModel):
         description="While the caller must move several cards at once: how many, and how"
     )
     result: ResultEnvelope | None
+    target: TargetOut | None = Field(
+        description="The figure the game is played to, and how far each side is towards it; "
+        "null while the table waits, or where no figure ends the game"
+    )
 
 
 class DealRecordEnvelope(BaseModel):

@@ -43,6 +43,9 @@ class BuraPart:
     """B-21, once the game is over: every player under the target (the envelope's `result`
     names one winner and one loser only where there is one)."""
     losers: tuple[int, ...]
+    claimable: tuple[Shown, ...]
+    """B-15, B-17: each claim the viewer may make now, with the combination it names (one
+    per `claim` of its legal actions, the same cards)."""
 
 
 def view_for(state: GameState, seat: int | None) -> View[BuraPart]:
@@ -64,19 +67,24 @@ def view_for(state: GameState, seat: int | None) -> View[BuraPart]:
         last_deal=state.last_deal,
         result=result_of(state.ended),
         ranking=None if deal is None else deal.ranking,
+        target=state.options.target,
+        target_rules=("B-21",),
         choosing=Choosing()
         if deal is None or not running
         else trick_choosing(deal.board, seat, legal.table(state), actions),
     )
-    return envelope(seen, _part(state, deal, running))
+    claimable = legal.offers(state, seat) if running and seat is not None else ()
+    return envelope(seen, _part(state, deal, running, claimable))
 
 
-def _part(state: GameState, deal: Deal | None, running: bool) -> BuraPart:
+def _part(
+    state: GameState, deal: Deal | None, running: bool, claimable: tuple[Shown, ...]
+) -> BuraPart:
     seats, ended = state.series.seats, state.ended
     winners, losers = ((), ()) if ended is None else (ended.winners, ended.losers)
     if deal is None:
         return BuraPart(
-            None, None, None, None, None, (), (), None, (0,) * seats, 1, winners, losers
+            None, None, None, None, None, (), (), None, (0,) * seats, 1, winners, losers, ()
         )
     trick = deal.board.trick
     return BuraPart(
@@ -92,4 +100,5 @@ def _part(state: GameState, deal: Deal | None, running: bool) -> BuraPart:
         eggs_multiplier=state.series.multiplier,
         winners=winners,
         losers=losers,
+        claimable=claimable,
     )

@@ -36,6 +36,7 @@ from app.domain.view import (
     Play,
     Refusal,
     Result,
+    Target,
     TrickView,
     View,
     places,
@@ -154,6 +155,7 @@ def view_for(state: State, seat: int | None) -> View[Kozel32View]:
         result=None if result is None else _result(result),
         stock=None,
         messages_allowed=legal.messages_allowed(state),
+        target=Target(scoring.BOARD_TOP, state.boards, ("C32-30", "C32-31")),
         game=_game_part(state, player, tricks, running),
     )
 

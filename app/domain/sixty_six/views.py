@@ -27,7 +27,7 @@ from app.domain.sixty_six.state import (
     Phase,
     Trick,
 )
-from app.domain.view import Play, Refusal, StockView, TrickView, View, refused_cards
+from app.domain.view import Play, Refusal, StockView, Target, TrickView, View, refused_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +106,7 @@ def view_for(state: GameState, seat: int | None) -> View[SixtySixView]:
         result=state.result,
         stock=StockView(len(live.stock), live.face_up_card) if live else None,
         messages_allowed=legal.messages_allowed(state),
+        target=Target(state.rules.match_target, state.game_points, ("S66-27",)),
         game=_game_part(state, live, seat),
     )
 

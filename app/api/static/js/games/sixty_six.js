@@ -18,7 +18,6 @@ export default {
     if (!types.includes("draw") || !types.every((type) => BEFORE_THE_DRAW.has(type))) return null;
     return view.legal_actions.find((action) => action.body.type === "draw");
   },
-  target: (view) => view.game?.rules?.match_target ?? 7,
   facts(view, summary) {
     const game = view.game;
     const marriages = game.marriages
