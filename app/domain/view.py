@@ -108,6 +108,16 @@ class Target:
 
 
 @dataclass(frozen=True, slots=True)
+class Caution:
+    """A legal move that ends the deal at once, and what the rules say it costs (B-20,
+    S66-22, C32-11): a page asks before it posts it, in these words."""
+
+    move: str
+    """The move's `type`."""
+    reason: Reason
+
+
+@dataclass(frozen=True, slots=True)
 class Refusal:
     """A card of the viewer's hand that no legal action holds now, and why: the reason
     `decide` gives when that card is played."""
@@ -217,3 +227,5 @@ class View(Generic[G]):
     has no such figure (KZ-19 `ruined`: the game ends when a player is ruined)."""
     game: G
     """What only this game shows."""
+    cautions: tuple[Caution, ...] = ()
+    """The viewer's legal moves that end the deal at once, each with what it costs."""

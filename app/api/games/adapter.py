@@ -189,6 +189,7 @@ def envelope(table: Table, seat: int | None, view: View[Any]) -> dict[str, Any]:
         "pick": codec.encode(view.pick),
         "result": None if view.result is None else codec.encode(view.result),
         "target": codec.encode(view.target),
+        "cautions": codec.encode(view.cautions),
     }
 
 
@@ -223,6 +224,7 @@ def waiting_view(table: Table, seat: int | None, game: Game[Any, Any]) -> dict[s
         "pick": None,
         "result": None,
         "target": None,
+        "cautions": [],
         "legal_actions": [],
         "last_deal": None,
         "game": None,

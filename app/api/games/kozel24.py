@@ -251,6 +251,7 @@ VIEW_EXAMPLE: dict[str, Any] = {
     },
     "result": None,
     "target": {"score": 12, "toward": [4, 2], "rules": ["K-17"]},
+    "cautions": [],
 }
 
 
@@ -343,6 +344,7 @@ class ViewOut(BaseModel):
         "no legal action holds, with why (K-7, K-9, K-11)"
     )
     pick: None = Field(description="Every move of Kozel takes one card")
+    cautions: list[None] = Field(description="No move of Kozel ends the deal at once")
     target: TargetOut | None = Field(
         description="K-17: 12 written ends the game; each team's written towards it (null "
         "while the table waits)"
@@ -526,6 +528,7 @@ class Kozel24Adapter:
                 "places": list(result.places),
             },
             "target": codec.encode(view.target),
+            "cautions": [],
         }
 
     def deal_record(self, record: DealRecord) -> dict[str, Any]:
@@ -631,6 +634,7 @@ def _waiting_view(table: Table, seat: int | None) -> dict[str, Any]:
         "last_deal": None,
         "result": None,
         "target": None,
+        "cautions": [],
     }
 
 

@@ -87,6 +87,7 @@ VIEW_EXAMPLE: dict[str, Any] = {
         "saved": [1],
     },
     "target": {"score": 6, "toward": [1, 0], "rules": ["C32-30", "C32-31"]},
+    "cautions": [],
     "game": {
         "players": 4,
         "trump_preset": "shamok",

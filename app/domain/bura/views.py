@@ -12,12 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.domain.bura import legal
+from app.domain.bura.commands import Declare
+from app.domain.bura.scoring import FALSE_DECLARATION
 from app.domain.bura.state import Deal, GameState, Shown
 from app.domain.cards import Card, Suit
+from app.domain.errors import Reason
 from app.domain.multitrick.scoring import result_of
 from app.domain.multitrick.series import Phase
 from app.domain.multitrick.views import Choosing, Seen, envelope, trick_choosing
-from app.domain.view import View
+from app.domain.view import Caution, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +75,7 @@ def view_for(state: GameState, seat: int | None) -> View[BuraPart]:
         choosing=Choosing()
         if deal is None or not running
         else trick_choosing(deal.board, seat, legal.table(state), actions),
+        cautions=_cautions(state, actions),
     )
     claimable = legal.offers(state, seat) if running and seat is not None else ()
     return envelope(seen, _part(state, deal, running, claimable))
@@ -102,3 +106,19 @@ def _part(
         losers=losers,
         claimable=claimable,
     )
+
+
+def _cautions(state: GameState, actions: tuple[object, ...]) -> tuple[Caution, ...]:
+    """B-20: a declaration of 61 ends the deal at once; a false one costs its penalty points
+    (doubled after eggs, B-19)."""
+    if not any(isinstance(action, Declare) for action in actions):
+        return ()
+    cost = FALSE_DECLARATION * state.series.multiplier
+    reason = Reason(
+        "declare_ends_the_deal",
+        ("B-20",),
+        f"declaring 61 ends the deal at once: with fewer than 61 you take {cost} penalty points",
+        f"объявление 61 сразу заканчивает сдачу: если у вас меньше 61 очка, вы получите "
+        f"{cost} штрафных очков",
+    )
+    return (Caution("declare", reason),)

@@ -24,6 +24,7 @@ from app.domain.multitrick.sets import pairing
 from app.domain.multitrick.trick import Response, Trick
 from app.domain.ranking import Ranking
 from app.domain.view import (
+    Caution,
     Pick,
     Play,
     Refusal,
@@ -115,6 +116,8 @@ class Seen:
     """The penalty points that end the game (K4-20, B-21)."""
     target_rules: tuple[str, ...]
     choosing: Choosing = Choosing()
+    cautions: tuple[Caution, ...] = ()
+    """The viewer's moves that end the deal at once, with their cost (B-20)."""
 
 
 def trick_choosing(
@@ -166,6 +169,7 @@ def envelope(seen: Seen, game: G) -> View[G]:
         messages_allowed=seen.result is None,
         target=Target(seen.target, seen.series.penalties, seen.target_rules),
         game=game,
+        cautions=seen.cautions,
     )
 
 

@@ -22,8 +22,6 @@ const claimedBy = (view, cards) => {
 const shownBy = (deal, seat) => (deal.shown ?? []).find((hand) => hand.seat === seat);
 
 export default {
-  // B-20: a declaration ends the deal at once (a false one costs 6): asked about first.
-  confirm: ["declare"],
   actionKey(view, body) {
     const combination = body.type === "claim" ? claimedBy(view, body.cards) : null;
     return combination ? `act_bura_claim_${combination}` : null;

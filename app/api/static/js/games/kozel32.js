@@ -39,8 +39,6 @@ function renderBoard(view, summary) {
 }
 
 const game = {
-  // C32-11: a redeal demand stops the deal and shows the hand: asked about first.
-  confirm: ["demand_redeal"],
   score(view, summary) {
     renderScores(view, summary, game);
     if (view.status !== "waiting") renderBoard(view, summary);

@@ -6,8 +6,6 @@ import { plural, t } from "../i18n.js";
 import { cardText, perSeat, seatText, suitText } from "./common.js";
 
 export default {
-  // S66-22: a claim out ends the deal at once (a false one costs 2 or 3): asked about first.
-  confirm: ["claim_out"],
   // S66-11, S66-20: after a won trick the page draws for the player unless he closes first
   // (or claims out): the view's phase says the draw is due (`close_or_draw`), its legal
   // actions what may come before it.
