@@ -77,8 +77,9 @@ class Kozel24:
     events = REGISTRY
     commands = MOVES
     state_type = GameState
-    state_schema = 3
-    """3: a deal voided by a claim of no queens names its claimant (K-10)."""
+    state_schema = 4
+    """3: a deal voided by a claim of no queens names its claimant (K-10); 4: a deal's summary
+    says whether it wrote on fewer than 30 points (K-14) and whether points decided it."""
 
     def parse_options(self, raw: Mapping[str, Any], seats: int) -> Options:
         if seats != 4:

@@ -23,8 +23,9 @@ from app.domain.seats import Seating
 from app.domain.view import View
 
 VARIANT = "kozel32"
-STATE_SCHEMA = 2
-"""2: a кон's summary names its boaster and soloist."""
+STATE_SCHEMA = 3
+"""2: a кон's summary names its boaster and soloist; 3: and the sides saved by the спас
+(C32-27)."""
 
 INFO = GameInfo(
     variant=VARIANT,

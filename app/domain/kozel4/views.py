@@ -18,7 +18,7 @@ from app.domain.kozel4.commands import GiveBack
 from app.domain.kozel4.decide import give_back_rule
 from app.domain.kozel4.state import Deal, GameState
 from app.domain.multitrick.scoring import result_of
-from app.domain.multitrick.series import Phase
+from app.domain.multitrick.series import TARGET, Phase
 from app.domain.multitrick.views import (
     Choosing,
     Cover,
@@ -80,6 +80,8 @@ def view_for(state: GameState, seat: int | None) -> View[Kozel4Part]:
         last_deal=state.last_deal,
         result=result_of(state.ended),
         ranking=_ranking(state, deal),
+        target=TARGET,
+        target_rules=("K4-20",),
         choosing=_choosing(state, seat, actions) if running else Choosing(),
     )
     return envelope(seen, _part(state, deal, seat, running))

@@ -9,8 +9,12 @@ import { readOptions, renderOptions } from "./options.js";
 import { $, button, el, forgetTable, notice, recentTables, rememberTable } from "./ui.js";
 
 const PREFERRED_BOT = "heuristic";
-// kozel24's four seats as they were always named (K-1: the partner sits across).
-const FOUR_SEATS_IN_TEAMS = { 1: "seat_left", 2: "seat_partner", 3: "seat_right" };
+// Four seats in teams, named from the creator's seat 0: the partner (the catalogue's
+// `teams`), else the seat on his left (the next, clockwise) or on his right.
+function seatInTeams(game, seat) {
+  if (game.teams.find((team) => team.includes(0))?.includes(seat)) return "seat_partner";
+  return seat === 1 ? "seat_left" : "seat_right";
+}
 
 function variantTag(table) {
   const game = (Lobby.games ?? []).find((g) => g.variant === table.variant);
@@ -115,7 +119,7 @@ export class Lobby {
       })));
       const keep = before.get(id);
       select.value = keep && [...levels, "friend"].includes(keep) ? keep : levels[0];
-      const name = count === 4 && game.teams ? t(FOUR_SEATS_IN_TEAMS[seat]) : t("seat_n", { n: seat + 1 });
+      const name = count === 4 && game.teams ? t(seatInTeams(game, seat)) : t("seat_n", { n: seat + 1 });
       rows.push(el("label", {}, el("span", { text: name }), select));
     }
     box.replaceChildren(...rows);
