@@ -198,7 +198,7 @@ class Seek(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column()
     expires_at: Mapped[datetime] = mapped_column()
-    matched_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    matched_at: Mapped[datetime | None] = mapped_column(nullable=True, index=True)
 
     __table_args__ = (
         Index(

@@ -1,20 +1,14 @@
-"""Seeks: "find me a game". A seek waits in the database until matching puts it into a table.
+"""Seeks: "find me a game". A seek waits in the database until matching puts it into a table
+(`app.services.matching`: in the database, so every instance takes part).
 
-Matching runs in the database, never in a process's queue, so that every instance takes part:
-
-- A match is one transaction over one pool's waiting seeks (`pool`: a digest of the variant,
-  seat count, options, `rated` and whether the seeker is a bot account): on PostgreSQL it
-  takes them with `SELECT … FOR UPDATE SKIP LOCKED`, so two instances matching at once take
-  disjoint seeks and never wait on each other; on SQLite it opens with a write, so matches are
-  one after the other (the single writer). What it decides (`app.services.pairing`) it writes
-  onto the seeks: `matched`, the new table's id and each seek's seat. A seek is thus in one
-  table at most, and a player in one seat.
-- The table is opened after that commit, from the matched seeks alone (`_open`): a table that
-  is there already changes nothing, so an instance that died between the two is mended by the
-  next sweep of any instance (`_mend`). A seek reads as `matched` only once its table is there.
-- Matching runs when a seek is made (its pool), and in every instance's sweep (`sweep`, every
-  second or so, jittered): windows widen, `bots_after_s` comes due, seeks expire.
+- Matching runs when a seek is made (in its pool), and in every instance's sweep (`sweep`,
+  about every second, jittered): windows widen, `bots_after_s` comes due, seeks expire, and
+  the tables of an instance that stopped between matching and opening them are opened.
+- A seek reads as `matched` only once its table is there.
 - A long-poll on a seek waits for its key `s:<id>`, woken on every instance (`Wakeup`).
+- A player has one waiting seek per variant: another is refused (`AlreadySeeking`, naming
+  the waiting one) rather than answered with it, so that a client that meant other options
+  learns that its first seek still stands.
 """
 
 from __future__ import annotations
@@ -28,16 +22,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Row, false, func, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.bots.registry import levels
-from app.db.models import GameTable, Player, Seek
+from app.db.models import GameTable, Seek
 from app.db.store import CHANNEL
 from app.db.wakeup import Wakeup
 from app.services import benching, idempotency, pairing
 from app.services.errors import NotFound, ServiceError
+from app.services.matching import Matcher
 from app.services.players import PlayerInfo
 from app.services.seating import NewTableRequest, shape
 from app.services.tables import Tables
@@ -46,10 +40,6 @@ log = logging.getLogger(__name__)
 
 LIFETIME_S = 600
 """A seek that finds no game in this time expires."""
-MATCH_BATCH = 500
-"""The waiting seeks of a pool one match looks at, the oldest first."""
-MEND_AFTER_S = 5.0
-"""A matched seek whose table is not there after this long has lost its opener: reopen it."""
 KEY = "s:"
 """The wake-up key prefix of a seek."""
 
@@ -103,14 +93,6 @@ async def _ratings(
     return dict.fromkeys(player_ids, pairing.DEFAULT_RATING)
 
 
-def table_request(seek: Seek | Row[Any]) -> NewTableRequest:
-    """The table a matched seek opens. The one place where a seek's `rated` is to reach its
-    table's options (issue 29 adds the table option `rated`; until then it is the seek's)."""
-    options = dict(seek.options)
-    move_clock_s, first_dealer = options.pop("move_clock_s"), options.pop("first_dealer")
-    return NewTableRequest(seek.variant, seek.seats, options, move_clock_s, first_dealer)
-
-
 class Seeks:
     def __init__(
         self,
@@ -124,7 +106,7 @@ class Seeks:
         self._tables = tables
         self._wakeup = wakeup
         self._recheck = recheck_interval_s
-        self._chance = chance or random.SystemRandom()
+        self._matcher = Matcher(sessions, tables, chance or random.SystemRandom())
 
     async def create(self, player: PlayerInfo, asked: SeekRequest) -> SeekInfo:
         shaped = shape(asked.table)  # 422 invalid_option, as for a table
@@ -226,105 +208,16 @@ class Seeks:
         made = 0
         for pool in pool_list:
             made += await self.match(pool)
-        await self._mend(now)
+        for table_id in await self._matcher.lost(now):
+            await self._announce(await self._matcher.open(table_id))
         return made
 
     async def match(self, pool: str) -> int:
         """Match the waiting seeks of `pool` into tables now; how many tables were made."""
-        now = _now()
-        async with self._sessions() as session, session.begin():
-            if session.get_bind().dialect.name == "sqlite":
-                # The single writer: take its lock before reading, so matches are serial.
-                await session.execute(update(Seek).where(false()).values(status=Seek.status))
-            rows = (
-                await session.execute(
-                    select(Seek)
-                    .where(Seek.pool == pool, Seek.status == "waiting", Seek.expires_at > now)
-                    .order_by(Seek.created_at, Seek.id)
-                    .limit(MATCH_BATCH)
-                    .with_for_update(skip_locked=True)
-                )
-            ).scalars()
-            seeks = {seek.id: seek for seek in rows}
-            if not seeks:
-                return 0
-            some = next(iter(seeks.values()))
-            shaped = shape(table_request(some))
-            candidates = [
-                pairing.Candidate(
-                    s.id,
-                    s.player_id,
-                    s.rating,
-                    (now - s.created_at).total_seconds(),
-                    s.bots_after_s,
-                )
-                for s in seeks.values()
-            ]
-            players = shaped.seating.players
-            teams = shaped.seating.teams
-            made = pairing.groups(candidates, len(players), some.rated)
-            opened: list[tuple[str, list[str]]] = []
-            for group in made:
-                ratings = [member.rating for member in group.members]
-                level = pairing.bot_level(ratings, levels(some.variant))
-                ratings += [pairing.LEVEL_RATINGS.get(level, pairing.DEFAULT_RATING)] * group.bots
-                places = pairing.seat(ratings, players, teams, self._chance)
-                table_id = str(uuid.uuid4())
-                for member, place in zip(group.members, places, strict=False):
-                    seek = seeks[member.id]
-                    seek.status, seek.table_id, seek.seat = "matched", table_id, place
-                    seek.matched_at = now
-                opened.append((table_id, [member.id for member in group.members]))
-        for table_id, seek_ids in opened:
-            await self._open(table_id)
-            await self._announce(seek_ids)
-        return len(opened)
-
-    async def _open(self, table_id: str) -> None:
-        """Open the table of matched seeks: each seek's player in its seat, bots (of the
-        level nearest their ratings) in the others. The same every time for one table."""
-        async with self._sessions() as session:
-            rows = (
-                await session.execute(
-                    select(Seek, Player.name)
-                    .join(Player, Player.id == Seek.player_id)
-                    .where(Seek.table_id == table_id, Seek.status == "matched")
-                )
-            ).all()
-        seeks = [row[0] for row in rows]
-        asked = table_request(seeks[0])
-        shaped = shape(asked)
-        players = {
-            seek.seat: PlayerInfo(seek.player_id, name, seek.bot)
-            for seek, name in rows
-            if seek.seat is not None
-        }
-        level = pairing.bot_level([seek.rating for seek in seeks], levels(asked.variant))
-        bots = {place: level for place in shaped.seating.players if place not in players}
-        await self._tables.open_seated(table_id, asked, players, bots)
-
-    async def _mend(self, now: datetime) -> None:
-        """Open the tables of seeks matched a while ago whose table is not there (the
-        instance that matched them stopped before it opened it)."""
-        async with self._sessions() as session:
-            lost = (
-                await session.execute(
-                    select(Seek.table_id)
-                    .outerjoin(GameTable, GameTable.id == Seek.table_id)
-                    .where(Seek.status == "matched", GameTable.id.is_(None))
-                    .where(Seek.matched_at < now - timedelta(seconds=MEND_AFTER_S))
-                    .where(Seek.matched_at > now - timedelta(seconds=LIFETIME_S))
-                    .distinct()
-                )
-            ).scalars()
-            lost_ids = [table_id for table_id in lost if table_id is not None]
-        for table_id in lost_ids:
-            await self._open(table_id)
-            async with self._sessions() as session:
-                ids = (
-                    await session.execute(select(Seek.id).where(Seek.table_id == table_id))
-                ).scalars()
-                await self._announce(list(ids))
+        claimed = await self._matcher.claim(pool, _now())
+        for table_id, _ in claimed:
+            await self._announce(await self._matcher.open(table_id))
+        return len(claimed)
 
     async def _read(self, player: PlayerInfo, seek_id: str) -> SeekInfo:
         async with self._sessions() as session:

@@ -47,6 +47,7 @@ def upgrade() -> None:
     )
     op.create_index("ix_seeks_player_id", "seeks", ["player_id"])
     op.create_index("ix_seeks_table_id", "seeks", ["table_id"])
+    op.create_index("ix_seeks_matched_at", "seeks", ["matched_at"])
     op.create_index(
         "ix_seeks_one_waiting",
         "seeks",

@@ -5,14 +5,27 @@ on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
-from app.services import benching, seeks
-from tests.api.conftest import Api, Client, assert_problem
+from app.config import Settings
+from app.services import benching, matching, seeks
+from tests.api.conftest import UNLIMITED, Api, Client, assert_problem, running
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+async def api(database_url: str) -> AsyncIterator[Api]:
+    """The app without its periodic sweep of the seeks (a test sweeps when it means to):
+    a sweep that held a seek just when another came would leave both waiting a while."""
+    settings = Settings(
+        database_url=database_url, recheck_interval_s=0.2, seek_sweep_s=3600, **UNLIMITED
+    )
+    async with running(settings) as app:
+        yield app
 
 
 async def _seek(client: Client, **body: Any) -> dict[str, Any]:
@@ -150,3 +163,40 @@ async def test_a_bot_account_that_lets_its_clock_run_out_is_benched(
     assert problem["until"]
     person = await api.player("Person")
     assert (await person.post("/v1/seeks", {"variant": "sixty_six"})).status_code == 201
+
+
+async def test_a_sweep_gives_a_seek_its_bots_once_its_wait_is_over(api: Api) -> None:
+    anna = await api.player("Anna")
+    seek = await _seek(anna, variant="bura", rated=False, bots_after_s=1)
+    assert seek["status"] == "waiting"
+    assert api.app is not None
+    assert await api.app.state.services.seeks.sweep() == 0
+    await asyncio.sleep(1.1)
+    assert await api.app.state.services.seeks.sweep() == 1
+    matched = (await anna.get(f"/v1/seeks/{seek['id']}")).json()
+    assert matched["status"] == "matched"
+    table = (await anna.get(f"/v1/tables/{matched['table_id']}")).json()
+    assert [s["bot"] is None for s in table["seats"]].count(True) == 1
+
+
+async def test_a_sweep_opens_the_table_of_an_instance_that_stopped_after_matching(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, boris = await api.player("Anna"), await api.player("Boris")
+    assert api.app is not None
+    # The instance that matches the two seeks stops between its commit and the table.
+    monkeypatch.setattr(matching.Matcher, "open", _stopped)
+    first = await _seek(anna, variant="sixty_six", rated=False)
+    second = await _seek(boris, variant="sixty_six", rated=False)
+    assert second["status"] == "waiting"  # matched, but no table yet
+    monkeypatch.undo()
+    monkeypatch.setattr(matching, "MEND_AFTER_S", 0)
+    await api.app.state.services.seeks.sweep()
+    found = [await _matched(anna, first), await _matched(boris, second)]
+    assert found[0]["table_id"] == found[1]["table_id"]
+    table = (await anna.get(f"/v1/tables/{found[0]['table_id']}")).json()
+    assert table["status"] == "playing"
+
+
+async def _stopped(*_: object) -> list[str]:
+    raise RuntimeError("the instance stopped")
