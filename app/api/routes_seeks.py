@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query
 
 from app.api import polling
-from app.api.deps import Caller, PollLimit, ServicesDep
+from app.api.deps import Caller, MoveLimit, PollLimit, ServicesDep
 from app.api.docs import errors
 from app.api.schemas.seeks import SeekIn, SeekOut
 from app.services.seeks import SeekInfo, SeekRequest
@@ -22,6 +22,7 @@ SeekId = Annotated[str, Path(pattern=r"^[0-9a-f-]{36}$", description="The seek's
     "",
     status_code=201,
     operation_id="createSeek",
+    dependencies=[MoveLimit],
     summary="Seek a game: matched into a new table with players of the same seek",
     description="Seeks for the same variant, seat count, options and `rated` are matched into "
     "a new table as soon as there are enough; rated seeks by rating, in a window that widens "
@@ -33,7 +34,7 @@ SeekId = Annotated[str, Path(pattern=r"^[0-9a-f-]{36}$", description="The seek's
     "whose `seek_id` names the waiting one. A bot account whose move clock ran out in its "
     "last 3 games is benched for 15 minutes after the last of them: 429 `benched` with "
     "`until` and `Retry-After`. Options are checked as for `POST /v1/tables` (422 "
-    "`invalid_option`).",
+    "`invalid_option`). Seeks and their cancellations count as moves for the rate limit.",
     responses=errors(401, 409, 422, 429),
 )
 async def create_seek(body: SeekIn, caller: Caller, services: ServicesDep) -> SeekOut:
@@ -73,6 +74,7 @@ async def get_seek(
 @router.delete(
     "/{seek_id}",
     operation_id="cancelSeek",
+    dependencies=[MoveLimit],
     summary="Cancel a waiting seek",
     description="A seek matched already is 409 `already_matched`; cancelling one that is "
     "cancelled or expired answers it as it is.",

@@ -32,8 +32,9 @@ from app.services.players import PlayerInfo
 from app.services.seating import NewTableRequest, shape
 from app.services.tables import Tables
 
-BATCH = 500
-"""The waiting seeks of a pool one match looks at, the oldest first."""
+BATCH = 64
+"""The waiting seeks of a pool one match locks and looks at, the oldest first: few, so that
+matches running at once on other instances take the next ones instead of skipping them all."""
 MEND_AFTER_S = 5.0
 """A matched seek whose table is not there after this long has lost its opener."""
 MEND_WITHIN_S = 600.0

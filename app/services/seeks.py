@@ -151,7 +151,13 @@ class Seeks:
         return await self.get(player, seek.id)
 
     async def get(self, player: PlayerInfo, seek_id: str, wait: float = 0) -> SeekInfo:
-        """The seek; with `wait`, once it is no longer waiting (or after `wait` seconds)."""
+        """The seek; with `wait`, once it is no longer waiting (or after `wait` seconds).
+
+        Every change of a waiting seek is announced on every instance (`_announce`: matched
+        once its table is open, cancelled, expired), so while this instance hears every
+        commit on one listening connection the wait re-reads the seek only when woken; else
+        it re-reads every recheck interval too. (A thousand seekers that re-read every second
+        kept the database pool of an instance busy enough to time requests out.)"""
         deadline = time.monotonic() + wait
         with (
             self._wakeup.watching([KEY + seek_id]) as waiter,
@@ -163,8 +169,11 @@ class Seeks:
                 if seek.status != "waiting" or remaining <= 0 or self._wakeup.draining:
                     return seek
                 take_place()
-                await waiter.wait(min(remaining, self._recheck))
-                seek = await self._read(player, seek_id)
+                stamp = self._wakeup.stamp()
+                heard_all = stamp is not None
+                woken = await waiter.wait(remaining if heard_all else min(remaining, self._recheck))
+                if woken or stamp != self._wakeup.stamp() or not heard_all:
+                    seek = await self._read(player, seek_id)
 
     async def cancel(self, player: PlayerInfo, seek_id: str) -> SeekInfo:
         """Cancel a waiting seek (a match that took it first wins: 409 `already_matched`)."""
