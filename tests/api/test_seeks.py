@@ -200,3 +200,12 @@ async def test_a_sweep_opens_the_table_of_an_instance_that_stopped_after_matchin
 
 async def _stopped(*_: object) -> list[str]:
     raise RuntimeError("the instance stopped")
+
+
+async def test_no_seeker_is_given_a_blind_seat(api: Api) -> None:
+    players = [await api.player(f"p{n}") for n in range(3)]
+    made = [await _seek(p, variant="kozel32", seats=3, rated=False) for p in players]
+    found = [await _matched(p, seek) for p, seek in zip(players, made, strict=True)]
+    assert sorted(seek["seat"] for seek in found) == [0, 1, 2]  # C32-34: seat 3 is a blind
+    table = (await players[0].get(f"/v1/tables/{found[0]['table_id']}")).json()
+    assert table["status"] == "playing"
