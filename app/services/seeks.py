@@ -49,12 +49,12 @@ class AlreadySeeking(ServiceError):
 
     code = "already_seeking"
 
-    def __init__(self, detail: str, seek_id: str) -> None:
+    def __init__(self, detail: str, seek_id: str | None) -> None:
         super().__init__(detail)
         self.seek_id = seek_id
 
     def members(self) -> dict[str, Any]:
-        return {"seek_id": self.seek_id}
+        return {} if self.seek_id is None else {"seek_id": self.seek_id}
 
 
 class AlreadyMatched(ServiceError):
@@ -139,11 +139,7 @@ class Seeks:
                 "bot": seek.bot,
             },
         )
-        try:
-            async with self._sessions() as session, session.begin():
-                session.add(seek)
-        except IntegrityError:
-            raise await self._already_seeking(player, seek.variant) from None
+        await self._insert(player, seek)
         try:
             await self.match(seek.pool)
         except Exception:  # the seek waits; the next sweep matches it
@@ -189,7 +185,7 @@ class Seeks:
             ).first()
         seek = await self._read(player, seek_id)
         if cancelled is None and seek.status in ("matched", "waiting"):
-            raise AlreadyMatched(f"seek {seek_id} is matched already: table {seek.table_id}")
+            raise AlreadyMatched(f"seek {seek_id} is matched already")
         if cancelled is not None:
             await self._announce([seek_id])
         return seek
@@ -260,20 +256,32 @@ class Seeks:
             seek.seat if matched else None,
         )
 
-    async def _already_seeking(self, player: PlayerInfo, variant: str) -> AlreadySeeking:
-        async with self._sessions() as session:
-            seek_id = (
-                await session.execute(
-                    select(Seek.id).where(
-                        Seek.player_id == player.id,
-                        Seek.variant == variant,
-                        Seek.status == "waiting",
+    async def _insert(self, player: PlayerInfo, seek: Seek) -> None:
+        """Store a new waiting seek, or refuse it for the player's waiting one in its variant
+        (`AlreadySeeking`). A waiting seek that was matched or cancelled just before the
+        refusal could name it no longer stands in the way: the insert is tried again."""
+        for _ in range(3):
+            try:
+                async with self._sessions() as session, session.begin():
+                    session.add(seek)
+                return
+            except IntegrityError:
+                pass
+            async with self._sessions() as session:
+                waiting = (
+                    await session.execute(
+                        select(Seek.id).where(
+                            Seek.player_id == player.id,
+                            Seek.variant == seek.variant,
+                            Seek.status == "waiting",
+                        )
                     )
-                )
-            ).scalar()
-        return AlreadySeeking(
-            f"you have a waiting seek in {variant} already: {seek_id}", seek_id or ""
-        )
+                ).scalar()
+            if waiting is not None:
+                detail = f"you have a waiting seek in {seek.variant} already: {waiting}"
+                raise AlreadySeeking(detail, waiting)
+            seek = _copy(seek)  # a fresh object for a fresh session
+        raise AlreadySeeking(f"your seeks in {seek.variant} keep changing: try again", None)
 
     async def _announce(self, seek_ids: list[str]) -> None:
         """Wake the long-polls of these seeks, here and on every other instance."""
@@ -286,6 +294,11 @@ class Seeks:
                 notification = self._wakeup.notification(keys, 0)
                 await session.execute(select(func.pg_notify(CHANNEL, notification)))
                 await session.commit()
+
+
+def _copy(seek: Seek) -> Seek:
+    columns = Seek.__table__.columns.keys()
+    return Seek(**{name: getattr(seek, name) for name in columns})
 
 
 def _now() -> datetime:
