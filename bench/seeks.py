@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import os
 import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,6 +60,8 @@ class Outcome:
     """Seconds from the POST to `matched`, per variant."""
     unmatched: Counter[str] = field(default_factory=Counter)
     errors: int = 0
+    resent: int = 0
+    """Requests sent again after a dropped connection."""
 
 
 async def seeker(
@@ -75,17 +79,21 @@ async def seeker(
     headers = {"Authorization": f"Bearer {token}"}
     body: dict[str, Any] = {"variant": variant, "bots_after_s": bots_after}
     began = time.monotonic()
-    response = await http.post("/v1/seeks", json=body, headers=headers)
-    if response.status_code != 201:
+    response = await _again(outcome, lambda: http.post("/v1/seeks", json=body, headers=headers))
+    if response.status_code == 409:  # a POST sent again after a dropped connection
+        seek = {"id": response.json()["seek_id"], "status": "waiting"}
+    elif response.status_code != 201:
         outcome.errors += 1
         return
-    seek = response.json()
+    else:
+        seek = response.json()
     while seek["status"] == "waiting":
         wait = min(30.0, start + until - time.monotonic())
         if wait <= 0:
             break
-        params = {"wait": round(wait, 3)}
-        polled = await http.get(f"/v1/seeks/{seek['id']}", params=params, headers=headers)
+        path, params = f"/v1/seeks/{seek['id']}", {"wait": round(wait, 3)}
+        poll = functools.partial(http.get, path, params=params, headers=headers)
+        polled = await _again(outcome, poll)
         if polled.status_code != 200:
             outcome.errors += 1
             return
@@ -95,6 +103,17 @@ async def seeker(
     else:
         outcome.unmatched[variant] += 1
         await http.delete(f"/v1/seeks/{seek['id']}", headers=headers)
+
+
+async def _again(outcome: Outcome, send: Callable[[], Awaitable[httpx.Response]]) -> httpx.Response:
+    """Send a request again after a dropped connection (a kept-alive connection that the
+    server closed as idle just as the request went out), counting each."""
+    for _ in range(5):
+        try:
+            return await send()
+        except httpx.TransportError:
+            outcome.resent += 1
+    return await send()
 
 
 async def run(
@@ -211,7 +230,10 @@ def main() -> None:
             f"PostgreSQL {1000 * cpu['postgres'] / tables:.1f} ms "
             f"(clients {1000 * cpu['clients'] / tables:.1f} ms)"
         )
-    print(f"  errors {outcome.errors}; seats that disagree with their seeks: {disagreements}")
+    print(
+        f"  errors {outcome.errors} (requests sent again after a dropped connection: "
+        f"{outcome.resent}); seats that disagree with their seeks: {disagreements}"
+    )
     if disagreements or outcome.errors:
         sys.exit(1)
 

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import random
 import uuid
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Row, false, select, update
+from sqlalchemy import Row, false, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.bots.registry import levels
@@ -50,6 +51,14 @@ def table_request(seek: Seek | Row[Any]) -> NewTableRequest:
     return NewTableRequest(seek.variant, seek.seats, options, move_clock_s, first_dealer)
 
 
+@dataclass(frozen=True, slots=True)
+class Claim:
+    tables: list[tuple[str, list[str]]]
+    """Each new table's id and its seeks."""
+    held: bool
+    """Whether another match held some of the pool's waiting seeks meanwhile."""
+
+
 class Matcher:
     def __init__(
         self, sessions: async_sessionmaker[AsyncSession], tables: Tables, chance: random.Random
@@ -58,23 +67,31 @@ class Matcher:
         self._tables = tables
         self._chance = chance
 
-    async def claim(self, pool: str, now: datetime) -> list[tuple[str, list[str]]]:
+    async def claim(self, pool: str, now: datetime) -> Claim:
         """Match the waiting seeks of `pool` now (committed): each new table's id and its
-        seeks. Their tables are not open yet (`open`)."""
+        seeks (their tables are not open yet: `open`), and whether another match held some
+        of the pool's seeks meanwhile (then its leftovers may match with this one's: the
+        caller tries again once it is done)."""
         async with self._sessions() as session, session.begin():
-            if session.get_bind().dialect.name == "sqlite":
+            sqlite = session.get_bind().dialect.name == "sqlite"
+            if sqlite:
                 # The single writer: take its lock before reading, so matches are serial.
                 await session.execute(update(Seek).where(false()).values(status=Seek.status))
+            waiting = (Seek.pool == pool, Seek.status == "waiting", Seek.expires_at > now)
             rows = await session.execute(
                 select(Seek)
-                .where(Seek.pool == pool, Seek.status == "waiting", Seek.expires_at > now)
+                .where(*waiting)
                 .order_by(Seek.created_at, Seek.id)
                 .limit(BATCH)
                 .with_for_update(skip_locked=True)
             )
             seeks = {seek.id: seek for seek in rows.scalars()}
+            held = False
+            if not sqlite and len(seeks) < BATCH:  # were any skipped?
+                counted = await session.scalar(select(func.count()).where(*waiting))
+                held = (counted or 0) > len(seeks)
             if not seeks:
-                return []
+                return Claim([], held)
             some = next(iter(seeks.values()))
             seating = shape(table_request(some)).seating
             candidates = [
@@ -99,7 +116,7 @@ class Matcher:
                     seek.status, seek.table_id, seek.seat = "matched", table_id, place
                     seek.matched_at = now
                 claimed.append((table_id, [member.id for member in group.members]))
-        return claimed
+        return Claim(claimed, held)
 
     async def open(self, table_id: str) -> list[str]:
         """Open the table of matched seeks: each seek's player in its seat, server bots (of

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -40,6 +41,9 @@ log = logging.getLogger(__name__)
 
 LIFETIME_S = 600
 """A seek that finds no game in this time expires."""
+HELD_RETRIES = 3
+HELD_PAUSE_S = 0.02
+"""A match that found seeks held by another tries again after this (then twice, thrice)."""
 KEY = "s:"
 """The wake-up key prefix of a seek."""
 
@@ -218,11 +222,20 @@ class Seeks:
         return made
 
     async def match(self, pool: str) -> int:
-        """Match the waiting seeks of `pool` into tables now; how many tables were made."""
-        claimed = await self._matcher.claim(pool, _now())
-        for table_id, _ in claimed:
-            await self._announce(await self._matcher.open(table_id))
-        return len(claimed)
+        """Match the waiting seeks of `pool` into tables now; how many tables were made.
+        While another instance's match holds some of them (`Claim.held`), it tries again
+        shortly: what that one leaves may match with what this one left, and the sweep
+        would find them only a second later."""
+        made = 0
+        for attempt in range(1, HELD_RETRIES + 1):
+            claim = await self._matcher.claim(pool, _now())
+            for table_id, _ in claim.tables:
+                await self._announce(await self._matcher.open(table_id))
+            made += len(claim.tables)
+            if not claim.held:
+                break
+            await asyncio.sleep(HELD_PAUSE_S * attempt)
+        return made
 
     async def _read(self, player: PlayerInfo, seek_id: str) -> SeekInfo:
         async with self._sessions() as session:
