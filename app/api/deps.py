@@ -16,6 +16,7 @@ from app.api.view_cache import RenderedViews
 from app.config import Settings
 from app.services.accounts import Accounts
 from app.services.players import PlayerInfo, Players, token_hash
+from app.services.seeks import Seeks
 from app.services.tables import Tables
 from app.services.throttle import address_key
 
@@ -26,6 +27,7 @@ class Services:
     players: Players
     accounts: Accounts
     tables: Tables
+    seeks: Seeks
     limits: Limits
     views: RenderedViews
 

@@ -28,6 +28,10 @@ class Reader:
         self._recheck = recheck_interval_s
         self._waits = WaitBudget(max_long_polls)
 
+    @property
+    def waits(self) -> WaitBudget:
+        return self._waits
+
     async def wait_for_version(self, table_id: str, since: int, wait: float) -> Table:
         """The table once its version is past `since`, or as it is after `wait` seconds. A
         `since` beyond the table's version (a number from elsewhere) is answered at once: the

@@ -13,6 +13,7 @@ from app.domain.errors import DomainError, GameOver, InvalidOption, SeatTaken
 from app.domain.events import Event
 from app.domain.lobby import Lobby, TableCreated, decide_bot, decide_leave, decide_sit
 from app.domain.registry import game_of
+from app.domain.seats import Seating
 from app.services import idempotency
 from app.services.errors import NotFound
 from app.services.players import PlayerInfo
@@ -35,9 +36,19 @@ class NewTableRequest:
     bots: Mapping[int, str] = field(default_factory=dict)
 
 
-async def create(
-    writer: Writer, creator: PlayerInfo, asked: NewTableRequest, idempotency_key: str | None
-) -> Table:
+@dataclass(frozen=True, slots=True)
+class TableShape:
+    """A table request as its game reads it: the seat count, the game's parsed options,
+    who sits where, and the table's options as the table will show them."""
+
+    seats: int
+    options: Any
+    seating: Seating
+    table_options: dict[str, Any]
+
+
+def shape(asked: NewTableRequest) -> TableShape:
+    """Check a request's variant, seat count and options (422 `invalid_option`)."""
     game = game_of(asked.variant)
     seats = asked.seats if asked.seats is not None else game.info.seat_counts[0]
     if seats not in game.info.seat_counts:
@@ -45,9 +56,54 @@ async def create(
         raise InvalidOption(f"{asked.variant} is played by {counts}, not {seats}")
     options = game.parse_options(asked.options, seats)
     seating = game.seating(seats, options)
-    players = list(seating.players)
     if asked.first_dealer is not None and asked.first_dealer not in seating.seats:
         raise InvalidOption(f"first_dealer is a seat 0..{seating.count - 1} or null")
+    table_options = {
+        **game.encode_options(options),
+        "move_clock_s": asked.move_clock_s,
+        "first_dealer": asked.first_dealer,
+    }
+    return TableShape(seats, options, seating, table_options)
+
+
+async def open_seated(
+    writer: Writer,
+    table_id: str,
+    asked: NewTableRequest,
+    players: Mapping[int, PlayerInfo],
+    bots: Mapping[int, str],
+) -> Table:
+    """A new table `table_id` with every seat taken at once (a match of seeks): the game
+    starts in the same commit. Opening a table that exists already changes nothing."""
+    game = game_of(asked.variant)
+    shaped = shape(asked)
+    created = TableCreated(
+        asked.variant,
+        shaped.seats,
+        game.encode_options(shaped.options),
+        asked.move_clock_s,
+        asked.first_dealer,
+    )
+    lobby = Lobby.open(created, shaped.seating)
+    seated: list[Event] = []
+    for player_seat, player in sorted(players.items()):
+        seated += decide_sit(lobby, player_seat, player.id, player.name)
+    for bot_seat, level in sorted(bots.items()):
+        seated += decide_bot(lobby, bot_seat, level)
+    new = NewTable(asked.variant, shaped.table_options, shaped.seating.players)
+    try:
+        return await writer.write(Table(table_id), [created, *seated], new_table=new)
+    except VersionConflict:
+        return await writer.load(table_id)
+
+
+async def create(
+    writer: Writer, creator: PlayerInfo, asked: NewTableRequest, idempotency_key: str | None
+) -> Table:
+    game = game_of(asked.variant)
+    shaped = shape(asked)
+    seats, options, seating = shaped.seats, shaped.options, shaped.seating
+    players = list(seating.players)
     if asked.seat is not None and asked.seat not in players:
         raise InvalidOption(f"seat is one of {players}")
     for bot_seat, level in asked.bots.items():
@@ -55,11 +111,7 @@ async def create(
             raise InvalidOption(f"cannot seat a {level!r} bot in seat {bot_seat}")
         if bot_seat == asked.seat:
             raise SeatTaken(f"seat {asked.seat} is the creator's; a bot cannot take it too")
-    table_options = {
-        **game.encode_options(options),
-        "move_clock_s": asked.move_clock_s,
-        "first_dealer": asked.first_dealer,
-    }
+    table_options = shaped.table_options
     request = None
     if idempotency_key is not None:
         # The request as read, defaults filled in (`idempotency`): the whole body.

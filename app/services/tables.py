@@ -9,7 +9,7 @@ its game in the domain's registry, and the game is reached through its interface
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 
 from app.db.store import EventStore, TableSummary
 from app.db.wakeup import Wakeup
@@ -22,6 +22,7 @@ from app.services.seating import NewTableRequest
 from app.services.table_cache import TableCache
 from app.services.table_log import LogPage, Table
 from app.services.turns_book import TurnsBook
+from app.services.waits import WaitBudget
 from app.services.writer import Writer
 
 __all__ = ["LogPage", "NewTableRequest", "Tables", "seat_of"]
@@ -71,8 +72,17 @@ class Tables:
     ) -> tuple[Table, int]:
         return await playing.act(self._writer, table_id, player, command, expected_version, move)
 
-    async def expire_due(self, limit: int = 50) -> int:
-        return await move_clock.expire_due(self._writer, limit)
+    async def open_seated(
+        self,
+        table_id: str,
+        asked: NewTableRequest,
+        players: Mapping[int, PlayerInfo],
+        bots: Mapping[int, str],
+    ) -> Table:
+        return await seating.open_seated(self._writer, table_id, asked, players, bots)
+
+    async def expire_due(self, limit: int = 50, lapsed: move_clock.Lapsed | None = None) -> int:
+        return await move_clock.expire_due(self._writer, limit, lapsed)
 
     # Reading
 
@@ -90,6 +100,11 @@ class Tables:
 
     async def turns(self, player: PlayerInfo, wait: float) -> list[tuple[str, int]]:
         return await self._reader.turns(player, wait)
+
+    @property
+    def waits(self) -> WaitBudget:
+        """The long-polls this instance lets wait at once (seeks wait within it too)."""
+        return self._reader.waits
 
     @property
     def long_polls_waiting(self) -> int:

@@ -129,6 +129,35 @@ def test_a_generated_client_claims_credentials_signs_in_and_revokes_a_token(
             assert gone.parsed.code == "unauthorized"
 
 
+def test_a_generated_client_seeks_waits_and_cancels(client_package: Path, server: Server) -> None:
+    client, models = generated("client"), generated("models")
+    create_player = generated("api.players.create_player")
+    create_seek = generated("api.seeks.create_seek")
+    get_seek = generated("api.seeks.get_seek")
+    cancel_seek = generated("api.seeks.cancel_seek")
+    with client.Client(base_url=server.url) as anonymous:
+        east = create_player.sync(client=anonymous, body=models.NewPlayerIn(name="E", bot=True))
+        west = create_player.sync(client=anonymous, body=models.NewPlayerIn(name="W", bot=True))
+    body = models.SeekIn(variant=models.SeekInVariant.SIXTY_SIX, rated=False)
+    with (
+        client.AuthenticatedClient(base_url=server.url, token=east.token) as first,
+        client.AuthenticatedClient(base_url=server.url, token=west.token) as second,
+    ):
+        mine = create_seek.sync(client=first, body=body)
+        assert isinstance(mine, models.SeekOut), mine
+        assert mine.status == models.SeekOutStatus.WAITING
+        other = create_seek.sync(client=second, body=body)
+        assert isinstance(other, models.SeekOut), other
+        matched = get_seek.sync(mine.id, client=first, wait=5)
+        assert isinstance(matched, models.SeekOut), matched
+        assert matched.status == models.SeekOutStatus.MATCHED
+        assert matched.table_id == other.table_id
+        late = cancel_seek.sync_detailed(mine.id, client=first)
+        assert late.status_code == 409
+        assert isinstance(late.parsed, models.Problem), late.content
+        assert late.parsed.code == "already_matched"
+
+
 def _play(auth: Any, models: Any) -> None:
     """Create a table, read a view, meet a 409 and two 422s, move, follow the stream."""
     create_table = generated("api.tables.create_table")
