@@ -16,7 +16,7 @@ from app.domain.bura.state import Deal, GameState, Shown
 from app.domain.cards import Card, Suit
 from app.domain.multitrick.scoring import result_of
 from app.domain.multitrick.series import Phase
-from app.domain.multitrick.views import Choosing, Seen, envelope, trick_choosing
+from app.domain.multitrick.views import Choosing, Seen, envelope, hands_in_order, trick_choosing
 from app.domain.view import View
 
 
@@ -93,3 +93,10 @@ def _part(state: GameState, deal: Deal | None, running: bool) -> BuraPart:
         winners=winners,
         losers=losers,
     )
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    deal = state.deal
+    board = None if deal is None else deal.board
+    ranking = None if deal is None else deal.ranking
+    return hands_in_order(board, state.series.seats, state.phase is Phase.PLAY, ranking)

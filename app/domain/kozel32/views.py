@@ -299,3 +299,16 @@ def _points(state: State, tricks: tuple[TrickView, ...]) -> tuple[int, ...]:
 
 
 __all__ = ["DealSummary", "Kozel32View", "view_for"]
+
+
+def hands(state: State) -> tuple[tuple[Card, ...], ...]:
+    """Every hand face up (a blind's too) in the deal's order while a deal is played (for a
+    finished game's replay; a view shows only its own seat's)."""
+    deal = state.deal
+    seats = table.seats_of(state)
+    if deal is None or not legal.deal_running(state) or state.phase is Phase.GAME_OVER:
+        return ((),) * seats.count
+    ranking = table.trumps_of(state)
+    if ranking is None:
+        return deal.hands
+    return tuple(ranking.in_order(hand) for hand in deal.hands)

@@ -153,3 +153,15 @@ def _result(state: GameState) -> Result | None:
     return Result(
         outcome.winner, loser, state.marks, (scoring.TITLE,), outcome.reason, outcome.places
     )
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Every hand face up in the deal's order while a deal is played (for a finished game's
+    replay; a view shows only its own seat's)."""
+    running = _running(state)
+    if running is None:
+        return ((),) * SEATS
+    if running.trump is None:
+        return running.hands
+    ranking = deck.ranking(running.trump)
+    return tuple(ranking.in_order(hand) for hand in running.hands)

@@ -196,3 +196,15 @@ def _game_part(state: GameState, deal: Deal | None, seat: int | None) -> SixtySi
         ),
         declared=deal.declared,
     )
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Both hands face up in the deal's order while a deal is played (for a finished game's
+    replay; a view shows only its own seat's)."""
+    deal = state.deal
+    if deal is None or state.phase not in PLAYING:
+        return ((), ())
+    if deal.trump is None:
+        return deal.hands
+    ranking = DECKS[state.rules.deck].ranking(deal.trump)
+    return tuple(ranking.in_order(hand) for hand in deal.hands)
