@@ -55,11 +55,14 @@ async def create(
             raise InvalidOption(f"cannot seat a {level!r} bot in seat {bot_seat}")
         if bot_seat == asked.seat:
             raise SeatTaken(f"seat {asked.seat} is the creator's; a bot cannot take it too")
-    table_options = {
-        **game.encode_options(options),
-        "move_clock_s": asked.move_clock_s,
-        "first_dealer": asked.first_dealer,
-    }
+    created = TableCreated(
+        asked.variant,
+        seats,
+        game.encode_options(options),
+        asked.move_clock_s,
+        asked.first_dealer,
+    )
+    table_options = row_options(created)
     request = None
     if idempotency_key is not None:
         # The request as read, defaults filled in (`idempotency`): the whole body.
@@ -75,13 +78,6 @@ async def create(
         earlier = await _created_by(writer, request)
         if earlier is not None:
             return earlier
-    created = TableCreated(
-        asked.variant,
-        seats,
-        game.encode_options(options),
-        asked.move_clock_s,
-        asked.first_dealer,
-    )
     # The table, its first event and the requested seats land together.
     lobby = Lobby.open(created, seating)
     seated: list[Event] = []
@@ -100,6 +96,15 @@ async def create(
         if earlier is None:
             raise
         return earlier
+
+
+def row_options(created: TableCreated) -> dict[str, Any]:
+    """The options a table lists (`GET /v1/tables`): its game's and the table's own."""
+    return {
+        **created.options,
+        "move_clock_s": created.move_clock_s,
+        "first_dealer": created.first_dealer,
+    }
 
 
 async def _created_by(writer: Writer, request: ClientRequest) -> Table | None:

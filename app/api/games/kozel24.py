@@ -25,7 +25,7 @@ from app.api.schemas.common import (
     MessageOut,
     WholeNumber,
 )
-from app.api.schemas.envelope import PlayEnvelope, RefusalOut
+from app.api.schemas.envelope import PlayEnvelope, RefusalOut, RematchView
 from app.db.store import TableSummary
 from app.domain import codec
 from app.domain import kozel24 as k
@@ -332,6 +332,11 @@ class ViewOut(BaseModel):
         "no legal action holds, with why (K-7, K-9, K-11)"
     )
     pick: None = Field(description="Every move of Kozel takes one card")
+    rematch: RematchView | None = Field(
+        default=None,
+        description="Once the game is over: the seats whose players asked for a rematch, and "
+        "the new table once everyone seated has (`POST …/rematch`)",
+    )
 
 
 class TrickRecord(BaseModel):

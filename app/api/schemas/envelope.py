@@ -92,6 +92,14 @@ class PickOut(BaseModel):
     rule: ReasonOut
 
 
+class RematchView(BaseModel):
+    """A finished table's rematch: the seats whose players asked, and the new table once
+    every seated person has (the server's bots agree)."""
+
+    asked: list[int]
+    table_id: str | None
+
+
 class ViewEnvelope(BaseModel):
     """The fields of every game's view; its subclass per game types `legal_actions`,
     `last_deal` and `game`."""
@@ -132,6 +140,11 @@ class ViewEnvelope(BaseModel):
         description="While the caller must move several cards at once: how many, and how"
     )
     result: ResultEnvelope | None
+    rematch: RematchView | None = Field(
+        default=None,
+        description="Once the game is over: the seats whose players asked for a rematch, and "
+        "the new table once everyone seated has (`POST …/rematch`)",
+    )
 
 
 class DealRecordEnvelope(BaseModel):
