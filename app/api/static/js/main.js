@@ -1,15 +1,17 @@
 // The page's start: the language, who plays here, and which screen to show.
 //   no saved player          -> register a name
 //   #table=<id> in the address -> that table (a shared link offers a free seat)
+//   #replay=<id>               -> a finished table's replay
 //   otherwise                -> the lobby
 
 import { api, ApiError, connection, forgetPlayer, savedPlayer } from "./api.js";
 import { applyStatic, onLanguage, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
+import { ReplayScreen } from "./replay.js";
 import { TableScreen } from "./table.js";
 import { $, notice } from "./ui.js";
 
-const SCREENS = ["register", "lobby", "table"];
+const SCREENS = ["register", "lobby", "table", "replay"];
 let current = null;
 let lastConnection = { state: "ok", retryInS: 0 };
 
@@ -18,8 +20,8 @@ function show(name) {
   document.body.dataset.screen = name;
 }
 
-function tableInAddress() {
-  const match = /(?:^#|&)table=([0-9a-f-]{36})(?:&|$)/.exec(location.hash);
+function idInAddress(key) {
+  const match = new RegExp(`(?:^#|&)${key}=([0-9a-f-]{36})(?:&|$)`).exec(location.hash);
   return match ? match[1] : null;
 }
 
@@ -33,13 +35,24 @@ function route() {
     $("register-name").focus();
     return;
   }
-  const tableId = tableInAddress();
-  if (tableId) {
+  const tableId = idInAddress("table");
+  const replayId = idInAddress("replay");
+  if (replayId) {
+    show("replay");
+    current = new ReplayScreen(replayId, { toLobby: () => { location.hash = ""; } });
+  } else if (tableId) {
     show("table");
-    current = new TableScreen(tableId, player, { toLobby: () => { location.hash = ""; } });
+    current = new TableScreen(tableId, player, {
+      toLobby: () => { location.hash = ""; },
+      openTable: (id) => { location.hash = `table=${id}`; },
+      openReplay: (id) => { location.hash = `replay=${id}`; },
+    });
   } else {
     show("lobby");
-    current = new Lobby(player, { openTable: (id) => { location.hash = `table=${id}`; } });
+    current = new Lobby(player, {
+      openTable: (id) => { location.hash = `table=${id}`; },
+      openReplay: (id) => { location.hash = `replay=${id}`; },
+    });
   }
   current.start()?.catch?.((error) => notice(t("error", { detail: error.message })));
 }
