@@ -44,6 +44,7 @@ class Tables:
         chance = chance or random.SystemRandom()
         self._writer = Writer(store, wakeup, chance, TableCache(), TurnsBook(wakeup))
         self._reader = Reader(self._writer, recheck_interval_s, max_long_polls)
+        self._replays = replaying.Replays(self._writer)
 
     # Tables and seats
 
@@ -110,7 +111,7 @@ class Tables:
         return await self._reader.deal_record(table_id, deal_no)
 
     async def replay(self, table_id: str, version: int) -> Replay:
-        return await replaying.replay(self._writer, table_id, version)
+        return await self._replays.replay(table_id, version)
 
     async def summaries(
         self, status: str | None, limit: int, cursor: str | None

@@ -178,3 +178,26 @@ async def test_asks_raced_on_two_instances_make_one_table(database_url: str) -> 
             assert len(made) == 1, [a.text for a in answers]
         tables = (await one.anonymous.get("/v1/tables", limit=100)).json()["items"]
         assert len(tables) == 6  # three games, three rematches
+
+
+async def test_a_replay_is_the_same_whichever_versions_were_asked_before(database_url: str) -> None:
+    """The kept checkpoints change nothing: every version asked backwards on one instance is
+    what another instance answers when asked forwards."""
+    settings = Settings(database_url=database_url, recheck_interval_s=0.2, **UNLIMITED)
+    async with running(settings) as one, running(settings) as two:
+        anya = await one.player("Anya")
+        bots = {"1": "random", "2": "random", "3": "random"}
+        table_id = (await anya.post("/v1/tables", {"seat": 0, "bots": bots})).json()["id"]
+        view = await state(anya, table_id)
+        while view["deal_no"] < 3 and view["status"] == "playing":
+            action = view["legal_actions"][0]
+            view = (
+                await anya.post(f"/v1/tables/{table_id}/{action['endpoint']}", action["body"])
+            ).json()
+        await resign(anya, table_id)
+        last = (await state(anya, table_id))["version"]
+        assert last > 2 * 32
+        path = f"/v1/tables/{table_id}/replay"
+        backwards = {v: (await one.anonymous.get(f"{path}/{v}")).json() for v in range(last, 0, -1)}
+        for v in range(1, last + 1):
+            assert (await two.anonymous.get(f"{path}/{v}")).json() == backwards[v], v
