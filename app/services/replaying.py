@@ -69,7 +69,9 @@ class Replays:
         kept = await self._log(now)
         then = _at(kept, table_id, version)
         game = then.game
-        hands = game.hands(then.state) if then.state is not None else ()
+        assert then.lobby is not None
+        count = then.lobby.seating.count
+        hands = game.hands(then.state) if then.state is not None else ((),) * count
         deal_no = then.deal_no()
         check = None if deal_no < 1 else _check(now, kept.stored, deal_no)
         return Replay(then, now.version, hands, _spans(kept.stored), check)

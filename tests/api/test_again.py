@@ -97,7 +97,7 @@ async def test_a_replay_shows_every_hand_once_the_game_is_over(api: Api) -> None
 
     first = (await api.anonymous.get(f"/v1/tables/{table_id}/replay/1")).json()
     assert first["status"] == "waiting"
-    assert first["hands"] == []
+    assert first["hands"] == [[], []]
     assert first["shuffle_check"] is None
 
 
