@@ -133,6 +133,10 @@ def create_app(
             {"name": "games", "description": "The catalogue of games"},
             {"name": "tables", "description": "Tables and seats"},
             {"name": "playing", "description": "Views, moves, the lone trump, messages, logs"},
+            {
+                "name": "again",
+                "description": "After a game: a rematch, and the replay with every hand face up",
+            },
             {"name": "operations", "description": "Health and metrics for operators"},
         ],
     )
