@@ -39,7 +39,8 @@ class Replay:
     hands: tuple[tuple[Card, ...], ...]
     deals: tuple[DealSpan, ...]
     check: ShuffleCheck | None
-    """The shuffle check of the deal on view (none before the first deal)."""
+    """The shuffle check of the deal on view (none before the first deal, nor for a deal that
+    has no record: one its game counts unfinished, cut short by a resignation)."""
 
 
 CHECKPOINT_EVERY = 32
@@ -73,7 +74,8 @@ class Replays:
         count = then.lobby.seating.count
         hands = game.hands(then.state) if then.state is not None else ((),) * count
         deal_no = then.deal_no()
-        check = None if deal_no < 1 else _check(now, kept.stored, deal_no)
+        recorded = deal_no in now.finished_deals  # a deal cut short by a resignation may not be
+        check = _check(now, kept.stored, deal_no) if recorded else None
         return Replay(then, now.version, hands, _spans(kept.stored), check)
 
     async def _log(self, now: Table) -> _Kept:

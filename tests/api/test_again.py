@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from app.config import Settings
+from app.domain.registry import GAMES
 from tests.api.conftest import UNLIMITED, Api, Client, assert_problem, running
 
 pytestmark = pytest.mark.anyio
@@ -201,3 +202,29 @@ async def test_a_replay_is_the_same_whichever_versions_were_asked_before(databas
         backwards = {v: (await one.anonymous.get(f"{path}/{v}")).json() for v in range(last, 0, -1)}
         for v in range(1, last + 1):
             assert (await two.anonymous.get(f"{path}/{v}")).json() == backwards[v], v
+
+
+@pytest.mark.parametrize("variant", sorted(GAMES))
+async def test_every_games_rematch_moves_the_drawn_dealer_on(api: Api, variant: str) -> None:
+    """The first dealer the server drew for the finished game, as its replay shows it, hands
+    the deal to the next seat in the rematch (dummy seats stay dummies)."""
+    anya = await api.player("Anya")
+    game = (await api.anonymous.get(f"/v1/games/{variant}")).json()
+    created = await anya.post("/v1/tables", {"variant": variant, "seat": 0})
+    free = [row["seat"] for row in created.json()["seats"] if row["seat"] != 0]
+    bots = {str(seat): "random" for seat in free}
+    table_id = (
+        await anya.post("/v1/tables", {"variant": variant, "seat": 0, "bots": bots})
+    ).json()["id"]
+    await resign(anya, table_id)
+    path = f"/v1/tables/{table_id}/replay"
+    first = (await api.anonymous.get(f"{path}/1")).json()["deals"][0]["first_version"]
+    dealer = (await api.anonymous.get(f"{path}/{first}")).json()["dealer"]
+    seats = len((await state(anya, table_id))["hand_sizes"])
+    answer = (await anya.post(f"/v1/tables/{table_id}/rematch")).json()
+    assert answer["status"] == "created", (game["variant"], answer)
+    new = (await api.anonymous.get(f"/v1/tables/{answer['table_id']}")).json()
+    old = (await api.anonymous.get(f"/v1/tables/{table_id}")).json()
+    assert new["options"]["first_dealer"] == (dealer + 1) % seats
+    assert new["seats"] == old["seats"]
+    assert new["status"] == "playing"

@@ -53,5 +53,7 @@ class ReplayOut(ViewEnvelope):
     last_version: int = Field(description="The finished table's version: the last step")
     deals: list[DealSpanOut] = Field(description="The versions of each deal, to jump to one")
     shuffle_check: ShuffleCheckOut | None = Field(
-        description="The check of the deal on view (null before the first deal)"
+        description="The check of the deal on view (null before the first deal, and for a "
+        "deal its game has no record of: one cut short by a resignation, where the game counts "
+        "it unfinished)"
     )
