@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 from app.api.main import create_app  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db.migrate import upgrade  # noqa: E402
+from bench.api import fresh_postgres  # noqa: E402
 
 UNLIMITED = {"rate_moves_per_s": 1e6, "rate_messages_per_min": 1e6, "rate_polls_per_s": 1e6}
 
@@ -83,6 +84,8 @@ async def run(args: argparse.Namespace, url: str) -> None:
             kind = "PostgreSQL" if args.postgres else "SQLite"
             print(f"{args.variant} on {kind}")
             print(f"the game: {last} events, {deals} deals (played in {played:.1f} s)")
+            cold = await timed(http, f"/v1/tables/{table_id}/replay/{last}")
+            print(line("replay, cold: the whole log folded", [cold]))
             rng = random.Random(2)
             for name, low, high in (
                 ("replay, first tenth of the log", 1, max(1, last // 10)),
@@ -103,10 +106,16 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=60)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--variant", default="kozel24")
-    parser.add_argument("--postgres", default=None, help="a PostgreSQL URL (else SQLite)")
+    parser.add_argument(
+        "--postgres", default=None, help="a PostgreSQL server's admin URL (else SQLite)"
+    )
     args = parser.parse_args()
+    if args.postgres:  # a fresh database of its own, dropped afterwards
+        with fresh_postgres(args.postgres, "bench_replay") as url:
+            asyncio.run(run(args, url))
+        return
     with tempfile.TemporaryDirectory() as folder:
-        url = args.postgres or f"sqlite+aiosqlite:///{folder}/bench.sqlite3"
+        url = f"sqlite+aiosqlite:///{folder}/bench.sqlite3"
         upgrade(url)  # Alembic runs its own event loop: before this one
         asyncio.run(run(args, url))
 

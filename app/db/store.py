@@ -177,7 +177,8 @@ class TableSummary:
 def by_activity(status: str | None) -> bool:
     """The live tables (`playing`) are listed by their last move, the most recent first, so
     that a lobby shows the games worth watching; every other listing newest first. (Rated
-    tables first, once a table is rated: this is the one place to say so.)"""
+    tables first, once a table is rated: put that key ahead of this one in the order of
+    `TableDirectory.summaries` and in its cursor, `TableSummary.listed_at`.)"""
     return status == "playing"
 
 
