@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -121,7 +122,11 @@ def test_the_lobby_lists_live_tables_to_watch(person: AnyTablePage, boris: Other
 
 @pytest.mark.parametrize("size", [None, PHONE], ids=["desktop", "phone"])
 def test_the_replay_steps_through_a_finished_game(
-    person: AnyTablePage, boris: Other, server: Server, size: dict[str, int] | None
+    person: AnyTablePage,
+    boris: Other,
+    server: Server,
+    size: dict[str, int] | None,
+    screenshots: Path | None,
 ) -> None:
     page = person.page
     if size:
@@ -158,3 +163,8 @@ def test_the_replay_steps_through_a_finished_game(
     )
     if size:
         check_no_sideways_scroll(page)
+    if screenshots:  # a few steps into the first deal: a trick on the table
+        for _ in range(5):
+            page.click("#replay-forward")
+        name = "web-phone-replay.png" if size else "web-replay.png"
+        page.screenshot(path=screenshots / name, full_page=True)

@@ -98,6 +98,18 @@ export class ReplayScreen {
     const scores = (view.scores ?? []).map((score, side) => `${sideName(view, this.summary, side)} ${score}`);
     $("replay-scores").textContent = t("replay_scores", { scores: scores.join(" · ") });
     this.renderSeats();
+    const stock = $("replay-stock");
+    stock.hidden = !view.stock;
+    if (view.stock) {
+      const trump = view.stock.trump_card;
+      stock.replaceChildren(el("span", { text: t("replay_stock", { n: view.stock.size }) }),
+        ...(trump ? [cardElement(trump)] : []));
+    }
+    const lastPlays = view.last_trick?.plays ?? [];
+    const last = $("replay-last");
+    last.hidden = lastPlays.length === 0;
+    last.replaceChildren(el("span", { text: t("replay_last_trick") }),
+      ...lastPlays.flatMap((play) => (play.cards ?? []).map((code) => cardElement(code))));
     $("replay-result").textContent = view.status === "finished" ? t("game_over") : "";
   }
 
