@@ -132,8 +132,7 @@ def test_the_replay_steps_through_a_finished_game(
     if size:
         page.set_viewport_size(size)
     table_id = finished_game(boris, deals=2)
-    person.register("Anya")
-    page.goto(f"{server.url}/play#replay={table_id}")
+    page.goto(f"{server.url}/play#replay={table_id}")  # public: no name asked first
     screen = page.locator("#screen-replay")
     expect(screen).to_be_visible()
     first = boris.http.get(f"/v1/tables/{table_id}/replay/1").json()

@@ -1,7 +1,7 @@
 // The page's start: the language, who plays here, and which screen to show.
 //   no saved player          -> register a name
 //   #table=<id> in the address -> that table (a shared link offers a free seat)
-//   #replay=<id>               -> a finished table's replay
+//   #replay=<id>               -> a finished table's replay (with or without a name)
 //   otherwise                -> the lobby
 
 import { api, ApiError, connection, forgetPlayer, savedPlayer } from "./api.js";
@@ -30,17 +30,20 @@ function route() {
   current = null;
   const player = savedPlayer();
   $("me-name").textContent = player ? player.name : "";
+  const replayId = idInAddress("replay");
+  if (replayId) { // a replay is public: no name needed to watch it
+    show("replay");
+    current = new ReplayScreen(replayId, { toLobby: () => { location.hash = ""; } });
+    current.start()?.catch?.((error) => notice(t("error", { detail: error.message })));
+    return;
+  }
   if (!player) {
     show("register");
     $("register-name").focus();
     return;
   }
   const tableId = idInAddress("table");
-  const replayId = idInAddress("replay");
-  if (replayId) {
-    show("replay");
-    current = new ReplayScreen(replayId, { toLobby: () => { location.hash = ""; } });
-  } else if (tableId) {
+  if (tableId) {
     show("table");
     current = new TableScreen(tableId, player, {
       toLobby: () => { location.hash = ""; },
