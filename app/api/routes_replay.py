@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path
 from fastapi.responses import JSONResponse
 
 from app.api.deps import Caller, PollLimit, ServicesDep
-from app.api.docs import errors
+from app.api.docs import OPTIONAL_AUTH, errors
 from app.api.responses import FastJSONResponse
 from app.api.routes_tables import TableId
 from app.api.schemas.again import RematchOut, ReplayOut
@@ -40,6 +40,7 @@ async def ask_rematch(table_id: TableId, caller: Caller, services: ServicesDep) 
     "/replay/{version}",
     operation_id="getReplay",
     dependencies=[PollLimit],
+    openapi_extra=OPTIONAL_AUTH,
     summary="A finished table as it stood after `version` events, every hand face up",
     description="The public view of the table's game at that version (the fields of its "
     "`…/state` for a spectator) plus `hands`: every seat's hand, face up. `deals` gives the "
