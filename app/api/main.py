@@ -29,6 +29,7 @@ from app.api.routes_games import router as games_router
 from app.api.routes_health import router as health_router
 from app.api.routes_play import router as play_router
 from app.api.routes_players import router as players_router
+from app.api.routes_replay import router as replay_router
 from app.api.routes_seeks import router as seeks_router
 from app.api.routes_sessions import router as sessions_router
 from app.api.routes_tables import router as tables_router
@@ -149,6 +150,10 @@ def create_app(
             {"name": "tables", "description": "Tables and seats"},
             {"name": "seeks", "description": "Finding a game: seeks matched into tables"},
             {"name": "playing", "description": "Views, moves, the lone trump, messages, logs"},
+            {
+                "name": "again",
+                "description": "After a game: a rematch, and the replay with every hand face up",
+            },
             {"name": "operations", "description": "Health and metrics for operators"},
         ],
     )
@@ -175,6 +180,7 @@ def create_app(
     app.include_router(tables_router)
     app.include_router(seeks_router)
     app.include_router(play_router)
+    app.include_router(replay_router)
     for game_router in GAME_ROUTERS:  # a game's own routes (kozel24: `…/exchange`)
         app.include_router(game_router)
     routes_web.install(app)  # the web table at / and /play

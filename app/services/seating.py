@@ -66,6 +66,14 @@ def shape(asked: NewTableRequest) -> TableShape:
     return TableShape(seats, options, seating, table_options)
 
 
+def _created(asked: NewTableRequest, shaped: TableShape) -> TableCreated:
+    """The table's first event, from the request as its game read it."""
+    options = game_of(asked.variant).encode_options(shaped.options)
+    return TableCreated(
+        asked.variant, shaped.seats, options, asked.move_clock_s, asked.first_dealer
+    )
+
+
 async def open_seated(
     writer: Writer,
     table_id: str,
@@ -75,15 +83,8 @@ async def open_seated(
 ) -> Table:
     """A new table `table_id` with every seat taken at once (a match of seeks): the game
     starts in the same commit. Opening a table that exists already changes nothing."""
-    game = game_of(asked.variant)
     shaped = shape(asked)
-    created = TableCreated(
-        asked.variant,
-        shaped.seats,
-        game.encode_options(shaped.options),
-        asked.move_clock_s,
-        asked.first_dealer,
-    )
+    created = _created(asked, shaped)
     lobby = Lobby.open(created, shaped.seating)
     seated: list[Event] = []
     for player_seat, player in sorted(players.items()):
@@ -102,7 +103,7 @@ async def create(
 ) -> Table:
     game = game_of(asked.variant)
     shaped = shape(asked)
-    seats, options, seating = shaped.seats, shaped.options, shaped.seating
+    seats, seating = shaped.seats, shaped.seating
     players = list(seating.players)
     if asked.seat is not None and asked.seat not in players:
         raise InvalidOption(f"seat is one of {players}")
@@ -127,13 +128,7 @@ async def create(
         earlier = await _created_by(writer, request)
         if earlier is not None:
             return earlier
-    created = TableCreated(
-        asked.variant,
-        seats,
-        game.encode_options(options),
-        asked.move_clock_s,
-        asked.first_dealer,
-    )
+    created = _created(asked, shaped)
     # The table, its first event and the requested seats land together.
     lobby = Lobby.open(created, seating)
     seated: list[Event] = []
@@ -152,6 +147,15 @@ async def create(
         if earlier is None:
             raise
         return earlier
+
+
+def row_options(created: TableCreated) -> dict[str, Any]:
+    """The options a table lists (`GET /v1/tables`): its game's and the table's own."""
+    return {
+        **created.options,
+        "move_clock_s": created.move_clock_s,
+        "first_dealer": created.first_dealer,
+    }
 
 
 async def _created_by(writer: Writer, request: ClientRequest) -> Table | None:

@@ -14,10 +14,12 @@ from collections.abc import AsyncIterator, Mapping
 from app.db.store import EventStore, TableSummary
 from app.db.wakeup import Wakeup
 from app.domain.game import DealRecord
-from app.services import move_clock, playing, seating
+from app.services import move_clock, playing, rematch, replaying, seating
 from app.services.players import PlayerInfo
 from app.services.playing import CommandOf, seat_of
 from app.services.reading import Reader
+from app.services.rematch import RematchAnswer
+from app.services.replaying import Replay
 from app.services.seating import NewTableRequest
 from app.services.table_cache import TableCache
 from app.services.table_log import LogPage, Table
@@ -43,6 +45,7 @@ class Tables:
         chance = chance or random.SystemRandom()
         self._writer = Writer(store, wakeup, chance, TableCache(), TurnsBook(wakeup))
         self._reader = Reader(self._writer, recheck_interval_s, max_long_polls)
+        self._replays = replaying.Replays(self._writer)
 
     # Tables and seats
 
@@ -59,6 +62,9 @@ class Tables:
 
     async def leave(self, table_id: str, seat: int, player: PlayerInfo) -> Table:
         return await seating.leave(self._writer, table_id, seat, player)
+
+    async def rematch(self, table_id: str, player: PlayerInfo) -> RematchAnswer:
+        return await rematch.ask(self._writer, table_id, player)
 
     # Playing
 
@@ -118,6 +124,9 @@ class Tables:
 
     async def deal_record(self, table_id: str, deal_no: int) -> tuple[Table, DealRecord]:
         return await self._reader.deal_record(table_id, deal_no)
+
+    async def replay(self, table_id: str, version: int) -> Replay:
+        return await self._replays.replay(table_id, version)
 
     async def summaries(
         self, status: str | None, limit: int, cursor: str | None

@@ -224,3 +224,40 @@ def _play(auth: Any, models: Any) -> None:
     assert streamed
     assert streamed[-1].version >= after.version
     assert streamed[-1].my_hand
+
+
+def test_a_generated_client_replays_a_finished_game_and_asks_for_a_rematch(
+    client_package: Path, server: Server
+) -> None:
+    client, models = generated("client"), generated("models")
+    create_player = generated("api.players.create_player")
+    create_table = generated("api.tables.create_table")
+    resign = generated("api.playing.resign")
+    get_replay = generated("api.again.get_replay")
+    ask_rematch = generated("api.again.ask_rematch")
+    with client.Client(base_url=server.url) as anonymous:
+        me = create_player.sync(client=anonymous, body=models.NewPlayerIn(name="Again"))
+        with client.AuthenticatedClient(base_url=server.url, token=me.token) as auth:
+            bots = models.NewTableInBots.from_dict({"1": "random"})
+            body = models.NewTableIn(variant=models.NewTableInVariant.SIXTY_SIX, seat=0, bots=bots)
+            table = create_table.sync(client=auth, body=body)
+            running = get_replay.sync_detailed(table.id, 1, client=anonymous)
+            assert running.status_code == 403
+            assert isinstance(running.parsed, models.Problem), running.content
+            assert running.parsed.code == "game_running"
+            early = ask_rematch.sync_detailed(table.id, client=auth)
+            assert isinstance(early.parsed, models.Problem), early.content
+            assert early.parsed.code == "game_not_over"
+
+            resign.sync(table.id, client=auth, body=models.ResignIn())
+            replay = get_replay.sync(table.id, 3, client=anonymous)  # seated, not yet dealt
+            assert isinstance(replay, models.ReplayOut), replay
+            assert replay.version == 3
+            assert replay.hands == [[], []]
+            last = get_replay.sync(table.id, replay.last_version, client=anonymous)
+            assert isinstance(last, models.ReplayOut), last
+            assert last.status == models.ReplayOutStatus.FINISHED
+            again = ask_rematch.sync(table.id, client=auth)
+            assert isinstance(again, models.RematchOut), again
+            assert again.status == models.RematchOutStatus.CREATED
+            assert again.table_id

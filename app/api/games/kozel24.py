@@ -25,7 +25,7 @@ from app.api.schemas.common import (
     MessageOut,
     WholeNumber,
 )
-from app.api.schemas.envelope import PlayEnvelope, RefusalOut, TargetOut
+from app.api.schemas.envelope import PlayEnvelope, RefusalOut, RematchView, TargetOut
 from app.db.store import TableSummary
 from app.domain import codec
 from app.domain import kozel24 as k
@@ -348,6 +348,11 @@ class ViewOut(BaseModel):
     target: TargetOut | None = Field(
         description="K-17: 12 written ends the game; each team's written towards it (null "
         "while the table waits)"
+    )
+    rematch: RematchView | None = Field(
+        default=None,
+        description="Once the game is over: the seats whose players asked for a rematch, and "
+        "the new table once everyone seated has (`POST …/rematch`)",
     )
 
 

@@ -112,6 +112,14 @@ class CautionOut(BaseModel):
     reason: ReasonOut
 
 
+class RematchView(BaseModel):
+    """A finished table's rematch: the seats whose players asked, and the new table once
+    every seated person has (the server's bots agree)."""
+
+    asked: list[int]
+    table_id: str | None
+
+
 class ViewEnvelope(BaseModel):
     """The fields of every game's view; its subclass per game types `legal_actions`,
     `last_deal` and `game`."""
@@ -160,6 +168,11 @@ class ViewEnvelope(BaseModel):
     target: TargetOut | None = Field(
         description="The figure the game is played to, and how far each side is towards it; "
         "null while the table waits, or where no figure ends the game"
+    )
+    rematch: RematchView | None = Field(
+        default=None,
+        description="Once the game is over: the seats whose players asked for a rematch, and "
+        "the new table once everyone seated has (`POST …/rematch`)",
     )
 
 

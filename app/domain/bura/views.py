@@ -19,7 +19,7 @@ from app.domain.cards import Card, Suit
 from app.domain.errors import Reason
 from app.domain.multitrick.scoring import result_of
 from app.domain.multitrick.series import Phase
-from app.domain.multitrick.views import Choosing, Seen, envelope, trick_choosing
+from app.domain.multitrick.views import Choosing, Seen, envelope, hands_in_order, trick_choosing
 from app.domain.view import Caution, View
 
 
@@ -122,3 +122,10 @@ def _cautions(state: GameState, actions: tuple[object, ...]) -> tuple[Caution, .
         f"{cost} штрафных очков",
     )
     return (Caution("declare", reason),)
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    deal = state.deal
+    board = None if deal is None else deal.board
+    ranking = None if deal is None else deal.ranking
+    return hands_in_order(board, state.series.seats, state.phase is Phase.PLAY, ranking)

@@ -182,3 +182,10 @@ def _visible_to_act(state: GameState, viewer: int | None) -> tuple[int, ...]:
         if s == viewer
         or (s == partner(viewer) and (team_of(s) in decisions.claims or viewer in decisions.gives))
     )
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's hand face up, in K-3's order, while a deal is dealt (for a finished
+    game's replay; a view shows only its own seat's)."""
+    dealt = state.phase is not SHUFFLE and state.phase is not GAME_OVER
+    return tuple(deck.cards_of(mask) for mask in (state.hands if dealt else NO_HANDS))

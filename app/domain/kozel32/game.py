@@ -133,6 +133,9 @@ class Kozel32:
     def view_for(self, state: State, seat: int | None) -> View[Kozel32View]:
         return views.view_for(state, seat)
 
+    def hands(self, state: State) -> tuple[tuple[Card, ...], ...]:
+        return views.hands(state)
+
     def deal_record(self, events: Sequence[Event]) -> DealRecord:
         return record.deal_record(events)
 

@@ -320,3 +320,16 @@ _DEMAND = (
 )
 """C32-11: a demand stops the deal and shows the demander's hand (C32-27: the third is a
 misdeal)."""
+
+
+def hands(state: State) -> tuple[tuple[Card, ...], ...]:
+    """Every hand face up (a blind's too) in the deal's order while a deal is played (for a
+    finished game's replay; a view shows only its own seat's)."""
+    deal = state.deal
+    seats = table.seats_of(state)
+    if deal is None or not legal.deal_running(state) or state.phase is Phase.GAME_OVER:
+        return ((),) * seats.count
+    ranking = table.trumps_of(state)
+    if ranking is None:
+        return deal.hands
+    return tuple(ranking.in_order(hand) for hand in deal.hands)

@@ -25,6 +25,7 @@ from app.domain.multitrick.views import (
     Seen,
     covers_of,
     envelope,
+    hands_in_order,
     shown_trick,
     trick_choosing,
 )
@@ -130,3 +131,10 @@ def _part(state: GameState, deal: Deal | None, seat: int | None, running: bool) 
         eggs_played=series.eggs_played,
         covers=() if shown is None else covers_of(shown, deal.ranking),
     )
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    deal = state.deal
+    running = state.phase in (Phase.DECISIONS, Phase.PLAY)
+    board = None if deal is None else deal.board
+    return hands_in_order(board, state.series.seats, running, _ranking(state, deal))

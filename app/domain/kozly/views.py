@@ -162,3 +162,15 @@ def _target(state: GameState) -> Target | None:
     if state.options.end != "received12":
         return None
     return Target(state.options.target_marks, state.received, ("KZ-19",))
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Every hand face up in the deal's order while a deal is played (for a finished game's
+    replay; a view shows only its own seat's)."""
+    running = _running(state)
+    if running is None:
+        return ((),) * SEATS
+    if running.trump is None:
+        return running.hands
+    ranking = deck.ranking(running.trump)
+    return tuple(ranking.in_order(hand) for hand in running.hands)

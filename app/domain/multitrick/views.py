@@ -200,3 +200,15 @@ def zones(board: Board, open_bottom: bool = False) -> list[Zone]:
             Zone(f"face down by {seat}", tuple(c for c in table if c in down), frozenset({seat}))
         )
     return found
+
+
+def hands_in_order(
+    board: Board | None, seats: int, running: bool, ranking: Ranking | None
+) -> tuple[tuple[Card, ...], ...]:
+    """Every hand face up in the deal's order while the deal runs (for a finished game's
+    replay; a view shows only its own seat's)."""
+    if board is None or not running:
+        return ((),) * seats
+    if ranking is None:
+        return board.hands
+    return tuple(ranking.in_order(hand) for hand in board.hands)

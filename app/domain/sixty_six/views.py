@@ -224,3 +224,15 @@ _CLAIM_OUT = (
     ),
 )
 """S66-22: a claim out ends the deal; a false one scores for the opponent."""
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Both hands face up in the deal's order while a deal is played (for a finished game's
+    replay; a view shows only its own seat's)."""
+    deal = state.deal
+    if deal is None or state.phase not in PLAYING:
+        return ((), ())
+    if deal.trump is None:
+        return deal.hands
+    ranking = DECKS[state.rules.deck].ranking(deal.trump)
+    return tuple(ranking.in_order(hand) for hand in deal.hands)

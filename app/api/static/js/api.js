@@ -162,6 +162,18 @@ export const api = {
   async waitingTables() {
     return (await request("GET", "/v1/tables?status=waiting&limit=20")).body.items;
   },
+  /** The live tables, the most recently moved first (GET /v1/tables?status=playing). */
+  async liveTables() {
+    return (await request("GET", "/v1/tables?status=playing&limit=10")).body.items;
+  },
+  /** Ask for a rematch of a finished table: {status: "asked" | "created", table_id}. */
+  async rematch(tableId) {
+    return (await request("POST", `/v1/tables/${encodeURIComponent(tableId)}/rematch`)).body;
+  },
+  /** A finished table after `version` events, every hand face up. */
+  async replay(tableId, version) {
+    return (await request("GET", `/v1/tables/${encodeURIComponent(tableId)}/replay/${version}`)).body;
+  },
   async table(tableId) {
     return (await request("GET", `/v1/tables/${encodeURIComponent(tableId)}`)).body;
   },

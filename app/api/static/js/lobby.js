@@ -1,6 +1,7 @@
 // The lobby: a new table of any game of GET /v1/games (its seat count, its options, bots
 // of the levels it has or friends in the other seats), the open tables
-// (GET /v1/tables?status=waiting) and the tables this browser sat at.
+// (GET /v1/tables?status=waiting), the live tables to watch (status=playing, the most recently
+// moved first) and the tables this browser sat at (a finished one to replay).
 
 import { api } from "./api.js";
 import { catalogue, gameTitle } from "./catalogue.js";
@@ -32,9 +33,10 @@ function occupant(row) {
 }
 
 export class Lobby {
-  constructor(player, { openTable }) {
+  constructor(player, { openTable, openReplay }) {
     this.player = player;
     this.openTable = openTable;
+    this.openReplay = openReplay;
     this.listeners = new AbortController();
     this.running = false;
   }
@@ -179,7 +181,24 @@ export class Lobby {
       list.append(row);
     }
     $("open-tables-empty").hidden = tables.length > 0;
+    await this.refreshLive();
     await this.refreshRecent();
+  }
+
+  /** The games being played now, of every game: each to watch with the public view. */
+  async refreshLive() {
+    let tables;
+    try {
+      tables = await api.liveTables();
+    } catch (error) {
+      console.warn("live tables", error);
+      return;
+    }
+    if (!this.running) return;
+    $("live-tables").replaceChildren(...tables.map((table) => el("li", { data: { table: table.id, variant: table.variant } },
+      variantTag(table), el("span", { cls: "who", text: seatSummary(table) }),
+      button(t("watch"), () => this.openTable(table.id), { cls: "small", data: { watch: table.id } }))));
+    $("live-tables-empty").hidden = tables.length > 0;
   }
 
   async refreshRecent() {
@@ -194,9 +213,13 @@ export class Lobby {
         continue;
       }
       const status = el("span", { cls: `status-tag ${table.status}`, text: t(`status_${table.status}`) });
-      rows.push(el("li", { data: { table: id, variant: table.variant } },
+      const row = el("li", { data: { table: id, variant: table.variant } },
         variantTag(table), el("span", { cls: "who", text: seatSummary(table) }), status,
-        button(t("open"), () => this.openTable(id), { cls: "small" })));
+        button(t("open"), () => this.openTable(id), { cls: "small" }));
+      if (table.status === "finished") {
+        row.append(button(t("replay"), () => this.openReplay(id), { cls: "small", data: { replay: id } }));
+      }
+      rows.push(row);
     }
     if (!this.running) return;
     list.replaceChildren(...rows);
