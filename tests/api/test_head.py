@@ -4,6 +4,7 @@ document lists each read once (as GET) and says so."""
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections.abc import AsyncIterator
 
 import pytest
@@ -29,7 +30,14 @@ async def test_head_answers_every_get_with_its_headers_and_no_body(api: Api) -> 
     document = (await api.http.get("/openapi.json")).json()
     assert all("head" not in operations for operations in document["paths"].values())
     assert "`HEAD` works wherever `GET` does" in document["info"]["description"]
-    fill = {"{table_id}": table_id, "{deal_no}": "1", "{variant}": "kozel24", "{version}": "1"}
+    fill = {
+        "{table_id}": table_id,
+        "{deal_no}": "1",
+        "{variant}": "kozel24",
+        "{version}": "1",
+        "{seek_id}": str(uuid.uuid4()),
+        "{player_id}": players[0].id,
+    }
     paths = []
     for template, operations in document["paths"].items():
         if "get" in operations:
