@@ -24,6 +24,7 @@ from app.services.tables import Tables
 from tests.api.conftest import UNLIMITED, Api, Client, running
 from tests.api.play import human_table, step
 from tests.databases import PostgresDatabase
+from tests.nats_servers import OwnServer
 
 pytestmark = pytest.mark.anyio
 
@@ -196,3 +197,49 @@ async def _poll(api: Api, table_id: str, seen: list[int]) -> None:
         if answer.status_code == 200:
             since = answer.json()["version"]
             seen.append(since)
+
+
+async def test_over_nats_a_follower_on_one_instance_sees_moves_made_on_the_other(
+    postgres: PostgresDatabase | None, nats_url: str
+) -> None:
+    if postgres is None:
+        pytest.skip("PostgreSQL is not reachable (it is required under CI)")
+    postgres.empty()
+    settings = Settings(
+        database_url=postgres.url, wakeup="nats", nats_url=nats_url, **QUIET, **UNLIMITED
+    )
+    async with running(settings) as first, running(settings) as second:
+        assert first.app is not None
+        assert first.app.state.wakeup.listening
+        await race_and_follow(first, second)
+
+
+@pytest.mark.slow
+async def test_over_nats_a_server_restarted_mid_game_loses_no_follower_a_version(
+    postgres: PostgresDatabase | None, own_nats: OwnServer
+) -> None:
+    if postgres is None:
+        pytest.skip("PostgreSQL is not reachable (it is required under CI)")
+    postgres.empty()
+    settings = Settings(
+        database_url=postgres.url, wakeup="nats", nats_url=own_nats.url, **QUIET, **UNLIMITED
+    )
+    async with running(settings) as first, running(settings) as second:
+        assert first.app is not None
+        wakeup: Wakeup = first.app.state.wakeup
+
+        async def restart() -> None:
+            own_nats.stop()
+            await _until(lambda: not wakeup.listening)
+            await asyncio.sleep(0.3)  # moves land meanwhile, on both instances
+            own_nats.start()
+
+        await race_and_follow(first, second, during=restart)
+        await _until(lambda: wakeup.listening, within_s=10)
+
+
+async def _until(condition: Callable[[], bool], within_s: float = 5) -> None:
+    deadline = time.monotonic() + within_s
+    while not condition():
+        assert time.monotonic() < deadline, "it did not happen in time"
+        await asyncio.sleep(0.02)
