@@ -96,7 +96,8 @@ WAKEUP_CHECKS = Counter(
 WAITER_READS = Counter(
     "kozel_waiter_reads_total",
     "Database reads made by followers (streams, long-polls, turns polls) once they wait, by "
-    "what: `table` (a table's version, shared by the waiters woken together) or `turns`.",
+    "what: `table` (a table's version, shared by the waiters woken together), `turns`, or "
+    "`safety` (one query for every table or player due for the safety re-check).",
     ["what"],
     registry=REGISTRY,
 )

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 MAX_MISSING = 1_000
 """More numbers skipped at once than this: the stream is lost at once, without a grace."""
-SENDERS = 4_096
+SENDERS = 65_536
 """How many (sender, stream) pairs a receiver keeps (the least recently heard go first)."""
 
 
@@ -35,6 +35,8 @@ class Numbering:
     def __init__(self, grace_s: float) -> None:
         self.grace_s = grace_s
         self._heard: OrderedDict[tuple[str, str], _Heard] = OrderedDict()
+        self._gappy: set[tuple[str, str]] = set()
+        """The pairs with a number missing (or lost), which `overdue` looks at."""
 
     def heard(self, sender: str, stream: str, number: int, now: float) -> None:
         key = (sender, stream)
@@ -42,7 +44,8 @@ class Numbering:
         if heard is None:
             self._heard[key] = _Heard(number)
             if len(self._heard) > SENDERS:
-                self._heard.popitem(last=False)
+                forgotten, _ = self._heard.popitem(last=False)
+                self._gappy.discard(forgotten)
             return
         self._heard.move_to_end(key)
         if number <= heard.high:
@@ -54,22 +57,28 @@ class Numbering:
         else:
             for missed in range(heard.high + 1, number):
                 heard.missing[missed] = now
+        if skipped:
+            self._gappy.add(key)
         heard.high = number
 
     def overdue(self, now: float) -> list[str]:
         """The streams on which a number is missing for longer than the grace (each once:
         those numbers are given up)."""
         lost: list[str] = []
-        for (_, stream), heard in self._heard.items():
+        for key in list(self._gappy):
+            heard = self._heard[key]
             late = [n for n, since in heard.missing.items() if now - since >= self.grace_s]
             if late or heard.lost:
-                lost.append(stream)
+                lost.append(key[1])
                 for number in late:
                     del heard.missing[number]
                 heard.lost = False
+            if not heard.missing:
+                self._gappy.discard(key)
         return lost
 
     def forget(self, stream: str) -> None:
         """Stop counting `stream` (no longer followed here)."""
         for key in [key for key in self._heard if key[1] == stream]:
             del self._heard[key]
+            self._gappy.discard(key)

@@ -32,7 +32,7 @@ import logging
 import random
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Protocol
 
 from app.db.numbering import Numbering
@@ -49,6 +49,10 @@ STREAMS = 100_000
 """How many streams an instance numbers before it starts afresh under a new name."""
 TICK_S = 0.5
 """How often the sweeper looks for overdue numbers and keys due for the safety re-check."""
+
+
+SafetyHook = Callable[[list[str]], Awaitable[list[str]]]
+"""Given keys due for the safety re-check, those whose waiters must read (`on_safety`)."""
 
 
 class Channel(Protocol):
@@ -73,6 +77,9 @@ class Channel(Protocol):
 
     def publish(self, key: str, payload: str) -> None:
         """Send `payload` for `key` after a commit (or a withdrawn number: `Wakeup.withdraw`)."""
+
+    def lost(self, key: str) -> None:
+        """A notification of `key` was lost: its `stamp` changes."""
 
 
 class Wakeup:
@@ -105,6 +112,8 @@ class Wakeup:
         `_due_at` is stale)."""
         self._due_at: dict[str, float] = {}
         self._fallback_at = 0.0
+        self._safety_hooks: list[tuple[str, SafetyHook]] = []
+        self._checking: set[asyncio.Task[None]] = set()
 
     # Waiting
 
@@ -269,6 +278,10 @@ class Wakeup:
         """The channel now hears `key` (a new subscription): its waiters read once."""
         self.check([key], "subscribed")
 
+    def unsubscribed(self, key: str) -> None:
+        """The channel no longer hears `key`: its numbers start afresh if it does again."""
+        self._numbering.forget(key)
+
     # Running
 
     def start_listening(self, channel: Channel | None, run: bool = True) -> None:
@@ -296,9 +309,9 @@ class Wakeup:
         return self.listening
 
     async def stop(self) -> None:
-        for task in self._tasks:
+        for task in [*self._tasks, *self._checking]:
             task.cancel()
-        for task in self._tasks:
+        for task in [*self._tasks, *self._checking]:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks = []
@@ -312,8 +325,9 @@ class Wakeup:
             lost = self._numbering.overdue(now)
             if ALL in lost:
                 self.check_all("gap")
-            elif lost:
-                self.epoch += 1
+            elif lost and self._channel is not None:
+                for key in lost:
+                    self._channel.lost(key)
                 self.check(lost, "gap")
             if not self.listening:
                 if now >= self._fallback_at:
@@ -321,6 +335,11 @@ class Wakeup:
                     self.check(list(self._waiters), "fallback")
                 continue
             self._safety_checks(now)
+
+    def on_safety(self, prefix: str, hook: SafetyHook) -> None:
+        """Let `hook` make the safety re-check of the keys `prefix + …` due together: it
+        answers which of them to check (one query for many instead of a read each)."""
+        self._safety_hooks.append((prefix, hook))
 
     def _safety_checks(self, now: float) -> None:
         due: list[str] = []
@@ -333,8 +352,24 @@ class Wakeup:
                 self._schedule(key, now)
             else:
                 del self._due_at[key]
+        for prefix, hook in self._safety_hooks:
+            mine = [key for key in due if key.startswith(prefix)]
+            if mine:
+                due = [key for key in due if not key.startswith(prefix)]
+                task = asyncio.create_task(self._safety_by(hook, mine))
+                self._checking.add(task)
+                task.add_done_callback(self._checking.discard)
         if due:
             self.check(due, "safety")
+
+    async def _safety_by(self, hook: SafetyHook, keys: list[str]) -> None:
+        try:
+            stale = await hook(keys)
+        except Exception:  # the database is away: each waiter reads on its own
+            log.warning("a safety re-check failed", exc_info=True)
+            stale = keys
+        if stale:
+            self.check(stale, "safety")
 
     def _schedule(self, key: str, now: float) -> None:
         at = now + self.safety_s * random.uniform(0.75, 1.25)

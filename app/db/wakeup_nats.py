@@ -111,6 +111,10 @@ class NatsChannel:
         serial = self._revocations if key.startswith(REVOKED) else self._live.get(key)
         return None if not serial else self._wakeup.epoch << 32 | serial
 
+    def lost(self, key: str) -> None:
+        if key in self._live:
+            self._live[key] = self._next_serial()
+
     def publish(self, key: str, payload: str) -> None:
         client = self._client
         if client is not None:
@@ -141,6 +145,8 @@ class NatsChannel:
         self._live.pop(key, None)
         if subscription is not None:
             self._spawn(subscription.unsubscribe())
+        if self._wakeup is not None:
+            self._wakeup.unsubscribed(key)
 
     async def _on(self, message: Msg) -> None:
         if self._wakeup is not None:

@@ -78,6 +78,9 @@ class PostgresChannel:
     def unfollow(self, key: str) -> None:
         """Every instance hears every key still."""
 
+    def lost(self, key: str) -> None:
+        """Never per key: the one stream is every key's (`Wakeup.check_all`)."""
+
     def stamp(self, key: str) -> int | None:
         return None if self._wakeup is None else self._wakeup.epoch
 

@@ -26,6 +26,24 @@ class Reader:
     def __init__(self, writer: Writer, max_long_polls: int) -> None:
         self._writer = writer
         self._waits = WaitBudget(max_long_polls)
+        writer.wakeup.on_safety("t:", self._moved_tables)
+        writer.wakeup.on_safety("p:", self._acting_players)
+
+    async def _moved_tables(self, keys: list[str]) -> list[str]:
+        """The safety re-check of waiting tables, one query for all that are due: those whose
+        version is not the newest this instance knows (or that it knows none of)."""
+        WAITER_READS.labels("safety").inc()
+        versions = await self._writer.store.versions([key[2:] for key in keys])
+        cache = self._writer.cache
+        return [key for key in keys if versions.get(key[2:]) != cache.version(key[2:])]
+
+    async def _acting_players(self, keys: list[str]) -> list[str]:
+        """The safety re-check of waiting `turns` polls, one query for all that are due: the
+        players who must act somewhere (a poll waits only while its player must act nowhere,
+        so each of those missed a wake-up)."""
+        WAITER_READS.labels("safety").inc()
+        acting = await self._writer.store.acting([key[2:] for key in keys])
+        return [f"p:{player_id}" for player_id in sorted(acting)]
 
     async def wait_for_version(self, table_id: str, since: int, wait: float) -> Table:
         """The table once its version is past `since`, or as it is after `wait` seconds. A

@@ -243,3 +243,46 @@ async def _until(condition: Callable[[], bool], within_s: float = 5) -> None:
     while not condition():
         assert time.monotonic() < deadline, "it did not happen in time"
         await asyncio.sleep(0.02)
+
+
+async def test_the_safety_re_check_finds_a_turn_whose_wake_up_was_lost_in_one_query(
+    postgres: PostgresDatabase | None,
+) -> None:
+    """A commit on the second instance sends no notification at all (no number is missed, so
+    no gap shows): the first instance's waiting `turns` polls are answered by the safety
+    re-check, which asks the database once for all the players due, not once each."""
+    if postgres is None:
+        pytest.skip("PostgreSQL is not reachable (it is required under CI)")
+    postgres.empty()
+    settings = Settings(
+        database_url=postgres.url, **{**QUIET, "safety_recheck_s": 0.4}, **UNLIMITED
+    )
+    async with running(settings) as first, running(settings) as second:
+        assert second.app is not None
+        table_id, players = await human_table(first)
+        view = (await players[0].get(f"/v1/tables/{table_id}/state")).json()
+        (mover,) = view["to_act"]
+        waiting = {
+            seat: asyncio.create_task(p.get("/v1/players/me/turns", wait="10"))
+            for seat, p in enumerate(players)
+            if seat != mover
+        }
+        assert first.app is not None  # (the gauge is the last app's: both run here)
+        on_first: Tables = first.app.state.services.tables
+        await _until(lambda: on_first.long_polls_waiting == len(waiting))
+        reads = counted(first)
+        silent: Wakeup = second.app.state.wakeup
+        silent.notification = lambda keys, version: None  # type: ignore[method-assign]
+        elsewhere = [Client(second.http, p.token, p.id) for p in players]
+        moved = await step(table_id, elsewhere, random.Random(3))
+        assert moved is not None
+        given = set((await players[0].get(f"/v1/tables/{table_id}/state")).json()["to_act"])
+        given.discard(mover)
+        assert given, "the move gave nobody a turn"
+        for seat in given:
+            answered = await asyncio.wait_for(waiting[seat], 5)
+            assert [t["table_id"] for t in answered.json()] == [table_id]
+        assert reads["turns"] == len(given)  # only the players who missed a turn read
+        for task in waiting.values():
+            task.cancel()
+        await asyncio.gather(*waiting.values(), return_exceptions=True)
