@@ -81,9 +81,10 @@ class Settings(BaseSettings):
     """How wake-ups reach the other instances on PostgreSQL: `notify` (PostgreSQL's NOTIFY,
     one database) or `nats` (a NATS server, `nats_url`). SQLite (one process) needs neither."""
     nats_url: str = "nats://127.0.0.1:4222"
-    max_long_polls: int = 500
+    max_long_polls: int = 10_000
     """Per instance: long-polls (state and turns) waiting at once; one more that would have
-    to wait is answered at once with 429 `rate_limited` and `Retry-After`."""
+    to wait is answered at once with 429 `rate_limited` and `Retry-After` (load shedding:
+    waiting costs no database read, but each holds a connection, a descriptor and ~30 KiB)."""
     clock_interval_s: float = 0.5
     """How often an instance looks for seats whose move clock ran out."""
 

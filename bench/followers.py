@@ -17,6 +17,7 @@ server it measures). Three phases, each `--seconds` long:
 
 The instance's descriptor limit is raised to the hard limit (`resource.setrlimit`, inherited
 by the server), and its long-poll cap (`KOZEL_MAX_LONG_POLLS`) set above the followers.
+`--root` serves another checkout (the code before issue 31, to compare in the same run).
 """
 
 from __future__ import annotations
@@ -118,7 +119,10 @@ async def _response(reader: asyncio.StreamReader) -> bool:
 
 
 def gauge(base: str, name: str) -> float:
-    text = httpx.get(f"{base}/metrics", timeout=30).text
+    try:  # a server busy taking thousands of connections answers late
+        text = httpx.get(f"{base}/metrics", timeout=120).text
+    except httpx.HTTPError:
+        return 0.0
     line = next(line for line in text.splitlines() if line.startswith(f"{name} "))
     return float(line.split()[1])
 
@@ -178,6 +182,10 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=25.0, help="moves per second, all tables")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--clients", type=int, default=2, help="follower processes")
+    parser.add_argument("--ramp", type=float, default=60.0, help="seconds to connect them all")
+    parser.add_argument(
+        "--root", type=Path, default=ROOT, help="the checkout to serve (e.g. an older one)"
+    )
     parser.add_argument(
         "--postgres", default=os.environ.get("KOZEL_BENCH_POSTGRES", DEFAULT_POSTGRES)
     )
@@ -194,19 +202,21 @@ def main() -> None:
             "KOZEL_RATE_POLLS_PER_S": "1000000",
             "KOZEL_RATE_MOVES_PER_S": "1000000",
         }
-        with servers(serve, env, 1) as (bases, pids):
+        with servers(serve, env, 1, root=args.root) as (bases, pids):
             base, pid = bases[0], pids[0]
             port = int(base.rsplit(":", 1)[1])
             requests = followers_of(base, args.followers)
             before = resident_bytes(pids)
             holders = [
-                multiprocessing.Process(target=hold, args=(port, requests[n :: args.clients], 30.0))
+                multiprocessing.Process(
+                    target=hold, args=(port, requests[n :: args.clients], args.ramp)
+                )
                 for n in range(args.clients)
             ]
             for holder in holders:
                 holder.start()
             try:
-                deadline = time.monotonic() + 120
+                deadline = time.monotonic() + args.ramp + 120
                 while True:
                     held = gauge(base, "kozel_open_long_polls") + gauge(base, "kozel_open_streams")
                     if held >= 0.98 * args.followers or time.monotonic() > deadline:
