@@ -183,6 +183,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--clients", type=int, default=2, help="follower processes")
     parser.add_argument("--ramp", type=float, default=60.0, help="seconds to connect them all")
+    parser.add_argument("--settle", type=float, default=35.0, help="seconds before measuring")
     parser.add_argument(
         "--root", type=Path, default=ROOT, help="the checkout to serve (e.g. an older one)"
     )
@@ -222,7 +223,7 @@ def main() -> None:
                     if held >= 0.98 * args.followers or time.monotonic() > deadline:
                         break
                     time.sleep(1)
-                time.sleep(3)
+                time.sleep(args.settle)  # past the first round of answered long-polls
                 per = (resident_bytes(pids) - before) / max(held, 1)
                 print(f"followers held: {held:,.0f} ({args.clients} client processes)")
                 print(f"server memory per follower: {per / 1024:.1f} KiB")
