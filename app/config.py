@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import resource
 from functools import lru_cache
+from typing import Literal
 
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -68,10 +69,22 @@ class Settings(BaseSettings):
     rate_polls_per_s: float = 50.0
     """Per token (or address): reads of views, turns and logs per second, bursts of 40."""
     recheck_interval_s: float = 1.0
-    """A long-poll re-reads the database this often even without a wake-up."""
-    max_long_polls: int = 500
+    """While the wake-up channel is down, waiting followers re-read the database this often
+    (otherwise they wait on wake-ups alone: `app/db/wakeup.py`)."""
+    safety_recheck_s: float = 30.0
+    """Each followed table or player is re-read this often (jittered: 0.75 to 1.25 times it) in
+    case a wake-up was lost without a trace."""
+    wakeup_grace_s: float = 5.0
+    """A numbered wake-up notification that has not come this long after a later one did is
+    lost: the waiters it may concern re-read the database."""
+    wakeup: Literal["notify", "nats"] = "notify"
+    """How wake-ups reach the other instances on PostgreSQL: `notify` (PostgreSQL's NOTIFY,
+    one database) or `nats` (a NATS server, `nats_url`). SQLite (one process) needs neither."""
+    nats_url: str = "nats://127.0.0.1:4222"
+    max_long_polls: int = 10_000
     """Per instance: long-polls (state and turns) waiting at once; one more that would have
-    to wait is answered at once with 429 `rate_limited` and `Retry-After`."""
+    to wait is answered at once with 429 `rate_limited` and `Retry-After` (load shedding:
+    waiting costs no database read, but each holds a connection, a descriptor and ~30 KiB)."""
     clock_interval_s: float = 0.5
     """How often an instance looks for seats whose move clock ran out."""
     seek_sweep_s: float = 1.0

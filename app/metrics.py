@@ -84,6 +84,23 @@ TURNS_BEGUN = Counter(
     ["source"],
     registry=REGISTRY,
 )
+WAKEUP_CHECKS = Counter(
+    "kozel_wakeup_checks_total",
+    "Keys whose waiters were woken to read the database once, though no commit was heard for "
+    "them, by why: `gap` (a numbered notification never came), `connected` / `disconnected` "
+    "(the wake-up channel came or went), `fallback` (the channel is down), `safety` (the "
+    "periodic re-check), `subscribed` (a NATS subscription began).",
+    ["reason"],
+    registry=REGISTRY,
+)
+WAITER_READS = Counter(
+    "kozel_waiter_reads_total",
+    "Database reads made by followers (streams, long-polls, turns polls) once they wait, by "
+    "what: `table` (a table's version, shared by the waiters woken together), `turns`, or "
+    "`safety` (one query for every table or player due for the safety re-check).",
+    ["what"],
+    registry=REGISTRY,
+)
 GAMES_STARTED = Counter("kozel_games_started_total", "Games started.", registry=REGISTRY)
 GAMES_FINISHED = Counter("kozel_games_finished_total", "Games finished.", registry=REGISTRY)
 BOT_THINK = Histogram(

@@ -35,6 +35,7 @@ from app.api.routes_sessions import router as sessions_router
 from app.api.routes_tables import router as tables_router
 from app.api.view_cache import RenderedViews
 from app.config import Settings, async_url, get_settings
+from app.db.channels import open_channel
 from app.db.database import create_engine, open_store, session_factory
 from app.db.migrate import check_schema
 from app.db.wakeup import Wakeup
@@ -86,11 +87,13 @@ def create_app(
         except BaseException:
             await engine.dispose()
             raise
-        wakeup = Wakeup()
-        wakeup.start_listening(url)
+        wakeup = Wakeup(
+            settings.safety_recheck_s, settings.recheck_interval_s, settings.wakeup_grace_s
+        )
+        wakeup.start_listening(open_channel(url, settings.wakeup, settings.nats_url))
         await wakeup.until_listening(LISTENER_WAIT_S)
         sessions = session_factory(engine)
-        tables = Tables(store, wakeup, settings.recheck_interval_s, chance, settings.max_long_polls)
+        tables = Tables(store, wakeup, chance, settings.max_long_polls)
         limits = Limits(
             moves=Rate(settings.rate_moves_per_s, 20),
             messages=Rate(settings.rate_messages_per_min / 60, 5),

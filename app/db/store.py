@@ -199,6 +199,13 @@ class EventStore(Protocol):
     async def turns(self, player_id: str) -> list[tuple[str, int]]:
         """`(table_id, version)` of the running tables where the player must act now."""
 
+    async def acting(self, player_ids: Sequence[str]) -> set[str]:
+        """Those of the players who must act at some running table now (one query for many:
+        the followers' safety re-check)."""
+
+    async def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The current version of each of the tables that exists (one query for many)."""
+
     async def table_of_request(self, player_id: str, key: str) -> RequestRecord | None:
         """The table an `Idempotency-Key` of this player created, if any."""
 

@@ -14,7 +14,7 @@ through psycopg (issue 19, `docs/performance.md`). The schema is the one Alembic
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC
 from typing import Any
 
@@ -115,6 +115,11 @@ _TURNS = """
 SELECT t.id, t.version FROM game_tables t JOIN seats s ON s.table_id = t.id
 WHERE s.player_id = $1 AND s.must_act AND t.status = 'playing' ORDER BY t.updated_at
 """
+_ACTING = """
+SELECT DISTINCT s.player_id FROM seats s JOIN game_tables t ON t.id = s.table_id
+WHERE s.player_id = ANY($1::text[]) AND s.must_act AND t.status = 'playing'
+"""
+_VERSIONS = "SELECT id, version FROM game_tables WHERE id = ANY($1::text[])"
 _TABLE_OF_REQUEST = "SELECT table_id, digest FROM table_requests WHERE player_id = $1 AND key = $2"
 
 
@@ -241,6 +246,16 @@ class PostgresStore(TableDirectory):
         async with self._pool.connection() as connection:
             rows = await connection.fetch(_TURNS, player_id)
         return [(table_id, version) for table_id, version in rows]
+
+    async def acting(self, player_ids: Sequence[str]) -> set[str]:
+        async with self._pool.connection() as connection:
+            rows = await connection.fetch(_ACTING, list(player_ids))
+        return {player_id for (player_id,) in rows}
+
+    async def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        async with self._pool.connection() as connection:
+            rows = await connection.fetch(_VERSIONS, list(table_ids))
+        return {table_id: int(version) for table_id, version in rows}
 
     async def table_of_request(self, player_id: str, key: str) -> RequestRecord | None:
         async with self._pool.connection() as connection:

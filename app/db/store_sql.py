@@ -3,6 +3,8 @@ where `store_pg` is faster). One connection per call; an append is one transacti
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy import and_, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -162,6 +164,22 @@ class SqlStore(TableDirectory):
         )
         async with self._engine.connect() as connection:
             return [(table_id, version) for table_id, version in await connection.execute(query)]
+
+    async def acting(self, player_ids: Sequence[str]) -> set[str]:
+        query = (
+            select(Seat.player_id)
+            .distinct()
+            .join(GameTable, Seat.table_id == GameTable.id)
+            .where(Seat.player_id.in_(player_ids), Seat.must_act, GameTable.status == "playing")
+        )
+        async with self._engine.connect() as connection:
+            return {player_id for (player_id,) in await connection.execute(query) if player_id}
+
+    async def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        query = select(GameTable.id, GameTable.version).where(GameTable.id.in_(table_ids))
+        async with self._engine.connect() as connection:
+            rows = await connection.execute(query)
+            return {table_id: int(version) for table_id, version in rows}
 
     async def table_of_request(self, player_id: str, key: str) -> RequestRecord | None:
         query = select(TableRequest.table_id, TableRequest.digest).where(

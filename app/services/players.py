@@ -90,7 +90,7 @@ class Players:
         self._revocations = 0
         """Counts what made `_known` forget: a lookup that was in flight meanwhile may have
         read a token that is revoked now, so it is not remembered."""
-        self._connects = wakeup.connects
+        self._connects = wakeup.epoch
         wakeup.on_key(REVOKED, self._forget)
 
     async def register(self, name: str, bot: bool = False) -> NewPlayer:
@@ -237,19 +237,21 @@ class Players:
 
     async def _announce(self, session: AsyncSession, digests: list[str]) -> None:
         """Tell the other instances, when `session` commits, that these tokens are revoked."""
-        if digests and session.get_bind().dialect.name == "postgresql":
-            revoked = self._wakeup.notification([REVOKED + d for d in digests], 0)
+        if not digests:
+            return
+        revoked = self._wakeup.notification([REVOKED + d for d in digests], 0)
+        if revoked is not None:  # a channel that sends after the commit: `_revoked`
             await session.execute(select(func.pg_notify(CHANNEL, revoked)))
 
     def _revoked(self, digests: list[str]) -> None:
         """These tokens are revoked (committed): this instance forgets them now."""
         if digests:
-            self._wakeup.wake([REVOKED + d for d in digests])
+            self._wakeup.committed([REVOKED + d for d in digests])
 
     def _trust_known(self) -> bool:
         """Whether the remembered tokens hold: only while revocations can be heard."""
-        if self._connects != self._wakeup.connects:  # the listener reconnected
-            self._connects = self._wakeup.connects
+        if self._connects != self._wakeup.epoch:  # the channel may have missed some
+            self._connects = self._wakeup.epoch
             self._known.clear()
             self._revocations += 1
         return self._wakeup.listening

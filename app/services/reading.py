@@ -11,7 +11,7 @@ from datetime import datetime
 
 from app.db.store import StoredEvent, TableSummary
 from app.domain.game import DealRecord
-from app.metrics import TURNS_ANSWERED, TURNS_BEGUN
+from app.metrics import TURNS_ANSWERED, TURNS_BEGUN, WAITER_READS
 from app.services.errors import DealHidden, DealRunning, InvalidRequest, NotFound
 from app.services.players import PlayerInfo
 from app.services.playing import seat_or_none
@@ -23,10 +23,27 @@ TABLE_ID = re.compile(r"^[0-9a-f-]{36}$")
 
 
 class Reader:
-    def __init__(self, writer: Writer, recheck_interval_s: float, max_long_polls: int) -> None:
+    def __init__(self, writer: Writer, max_long_polls: int) -> None:
         self._writer = writer
-        self._recheck = recheck_interval_s
         self._waits = WaitBudget(max_long_polls)
+        writer.wakeup.on_safety("t:", self._moved_tables)
+        writer.wakeup.on_safety("p:", self._acting_players)
+
+    async def _moved_tables(self, keys: list[str]) -> list[str]:
+        """The safety re-check of waiting tables, one query for all that are due: those whose
+        version is not the newest this instance knows (or that it knows none of)."""
+        WAITER_READS.labels("safety").inc()
+        versions = await self._writer.store.versions([key[2:] for key in keys])
+        cache = self._writer.cache
+        return [key for key in keys if versions.get(key[2:]) != cache.version(key[2:])]
+
+    async def _acting_players(self, keys: list[str]) -> list[str]:
+        """The safety re-check of waiting `turns` polls, one query for all that are due: the
+        players who must act somewhere (a poll waits only while its player must act nowhere,
+        so each of those missed a wake-up)."""
+        WAITER_READS.labels("safety").inc()
+        acting = await self._writer.store.acting([key[2:] for key in keys])
+        return [f"p:{player_id}" for player_id in sorted(acting)]
 
     @property
     def waits(self) -> WaitBudget:
@@ -35,21 +52,35 @@ class Reader:
     async def wait_for_version(self, table_id: str, since: int, wait: float) -> Table:
         """The table once its version is past `since`, or as it is after `wait` seconds. A
         `since` beyond the table's version (a number from elsewhere) is answered at once: the
-        caller resynchronises instead of waiting for a version it already claims to have."""
+        caller resynchronises instead of waiting for a version it already claims to have.
+
+        It waits on wake-ups alone (`app.db.wakeup`): while nothing moves it reads nothing,
+        and when its time is up with the channel trusted all along, the table it has is the
+        newest still."""
         writer = self._writer
+        key = f"t:{table_id}"
         deadline = _clock() + wait
         with (
-            writer.wakeup.watching([f"t:{table_id}"]) as waiter,
+            writer.wakeup.watching([key]) as waiter,
             self._waits.held("state") as take_place,
         ):
+            stamp = writer.wakeup.stamp(key)
             table = self._newest_from(table_id, since) or await writer.load(table_id)
             while True:
                 remaining = deadline - _clock()
                 if table.version != since or remaining <= 0 or writer.wakeup.draining:
                     return table
                 take_place()  # or 429: this instance lets enough long-polls wait
-                await waiter.wait(min(remaining, self._recheck))
-                table = self._committed_past(table_id, since) or await writer.load(table_id)
+                woken = await waiter.wait(remaining)
+                trusted = stamp is not None and writer.wakeup.stamp(key) == stamp
+                if not woken and trusted:
+                    continue  # its time is up, and nothing moved
+                known = None if waiter.must_check() else self._committed_past(table_id, since)
+                if known is None:
+                    stamp = writer.wakeup.stamp(key)  # heard on since before the read
+                    not_before = waiter.woken_at if woken else _clock()
+                    known = await writer.load_shared(table_id, not_before)
+                table = known
 
     async def follow(
         self, table_id: str, since: int, heartbeat_s: float, max_s: float
@@ -60,11 +91,12 @@ class Reader:
         and so is the current version when `since` is beyond it: a number from elsewhere).
 
         The registration lasts the whole stream, so after sending a version it waits for a
-        wake-up (or the periodic re-check) instead of reading the database again."""
+        wake-up instead of reading the database again."""
         writer = self._writer
+        key = f"t:{table_id}"
         deadline = _clock() + max_s
         quiet_since = _clock()
-        with writer.wakeup.watching([f"t:{table_id}"]) as waiter:
+        with writer.wakeup.watching([key]) as waiter:
             table = self._newest_from(table_id, since) or await writer.load(table_id)
             if since > table.version:
                 since = -1
@@ -81,15 +113,16 @@ class Reader:
                 if left <= 0 or writer.wakeup.draining:
                     return
                 quiet_left = heartbeat_s - (_clock() - quiet_since)
-                woken = await waiter.wait(max(0.0, min(self._recheck, left, quiet_left)))
+                if not await waiter.wait(max(0.0, min(left, quiet_left))):
+                    continue  # a heartbeat is due, or the stream's time is up
                 # Woken by a commit here: the committed table answers, if it is the newest
-                # version announced. Woken by another instance, or by the periodic re-check:
-                # read the database.
-                known = self._committed_past(table_id, since)
-                if woken and known is not None and known.version >= waiter.version:
+                # version announced. Woken by another instance, or to check: read the
+                # database (once for all the followers of the table woken with it).
+                known = None if waiter.must_check() else self._committed_past(table_id, since)
+                if known is not None and known.version >= waiter.version:
                     table = known
                 else:
-                    table = await writer.load(table_id)
+                    table = await writer.load_shared(table_id, waiter.woken_at)
 
     @property
     def long_polls_waiting(self) -> int:
@@ -120,12 +153,13 @@ class Reader:
         (`Writer.write`). That holds while this instance hears every commit on one
         connection (`Wakeup.stamp`); otherwise, and after the periodic re-check, it asks."""
         writer = self._writer
+        key = f"p:{player.id}"
         deadline = _clock() + wait
         with (
-            writer.wakeup.watching([f"p:{player.id}"]) as waiter,
+            writer.wakeup.watching([key]) as waiter,
             self._waits.held("turns") as take_place,
         ):
-            stamp = writer.wakeup.stamp()
+            stamp = writer.wakeup.stamp(key)
             if wait > 0 and writer.turns_book.no_turns(player.id):
                 found, source = [], "book"
             else:
@@ -138,16 +172,21 @@ class Reader:
                     TURNS_ANSWERED.labels(source).inc()
                     return found
                 take_place()
-                woken = await waiter.wait(min(remaining, self._recheck))
-                heard_all = stamp is not None and writer.wakeup.stamp() == stamp
-                if woken and heard_all and waiter.tables:
+                woken = await waiter.wait(remaining)
+                heard_all = stamp is not None and writer.wakeup.stamp(key) == stamp
+                checking = waiter.must_check()
+                if heard_all and not checking and not woken:
+                    found, source = [], "book"  # its time is up, and no turn came
+                elif heard_all and not checking and waiter.tables:
                     found, source = list(waiter.tables.items()), "wake-up"
                 else:
+                    WAITER_READS.labels("turns").inc()
+                    stamp = writer.wakeup.stamp(key)
                     found, source = await self._turns_of(player), "database"
 
     async def _turns_of(self, player: PlayerInfo) -> list[tuple[str, int]]:
         """The player's turns as the database has them; the turns book learns them."""
-        book, stamp = self._writer.turns_book, self._writer.wakeup.stamp()
+        book, stamp = self._writer.turns_book, self._writer.wakeup.stamp(f"p:{player.id}")
         since = book.mark()
         found = await self._writer.store.turns(player.id)
         book.learn(player.id, (table_id for table_id, _ in found), since, stamp)

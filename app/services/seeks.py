@@ -169,10 +169,10 @@ class Seeks:
                 if seek.status != "waiting" or remaining <= 0 or self._wakeup.draining:
                     return seek
                 take_place()
-                stamp = self._wakeup.stamp()
+                stamp = self._wakeup.stamp(KEY + seek_id)
                 heard_all = stamp is not None
                 woken = await waiter.wait(remaining if heard_all else min(remaining, self._recheck))
-                if woken or stamp != self._wakeup.stamp() or not heard_all:
+                if woken or stamp != self._wakeup.stamp(KEY + seek_id) or not heard_all:
                     seek = await self._read(player, seek_id)
 
     async def cancel(self, player: PlayerInfo, seek_id: str) -> SeekInfo:
@@ -301,12 +301,12 @@ class Seeks:
         if not seek_ids:
             return
         keys = [KEY + seek_id for seek_id in seek_ids]
-        self._wakeup.wake(keys)
-        async with self._sessions() as session:
-            if session.get_bind().dialect.name == "postgresql":
-                notification = self._wakeup.notification(keys, 0)
+        notification = self._wakeup.notification(keys, 0)
+        if notification is not None:  # a channel that sends within a commit (NOTIFY)
+            async with self._sessions() as session:
                 await session.execute(select(func.pg_notify(CHANNEL, notification)))
                 await session.commit()
+        self._wakeup.committed(keys)  # here, and on a channel that sends after (NATS)
 
 
 def _copy(seek: Seek) -> Seek:

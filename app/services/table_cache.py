@@ -9,9 +9,9 @@ Two uses skip that read:
   `since_version` answers it (the contract asks for a version past N, not the newest);
 - a long-poll or a stream that starts at the version it already has: it needs only to know
   that no later version is committed, and an entry is `newest` while this instance hears
-  every table's wake-ups (`Wakeup.listening`, on one connection: `stamp`) and has heard of no
-  later version (`heard`). Should a wake-up still be lost, the periodic re-check reads the
-  database.
+  the table's wake-ups (`Wakeup.stamp` of its key, unchanged since) and has heard of no
+  later version (`heard`). Should a wake-up still be lost, its number shows it (or the safety
+  re-check does: `app.db.wakeup`), and the stamp changes.
 
 An instance that restarts, or never saw a table, simply reads it.
 """

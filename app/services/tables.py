@@ -35,7 +35,6 @@ class Tables:
         self,
         store: EventStore,
         wakeup: Wakeup,
-        recheck_interval_s: float = 1.0,
         chance: random.Random | None = None,
         max_long_polls: int = 500,
     ) -> None:
@@ -44,7 +43,7 @@ class Tables:
         `max_long_polls`: how many `wait_for_version` and `turns` may wait at once."""
         chance = chance or random.SystemRandom()
         self._writer = Writer(store, wakeup, chance, TableCache(), TurnsBook(wakeup))
-        self._reader = Reader(self._writer, recheck_interval_s, max_long_polls)
+        self._reader = Reader(self._writer, max_long_polls)
         self._replays = replaying.Replays(self._writer)
 
     # Tables and seats

@@ -16,11 +16,12 @@ commits themselves.
   player) came while the query ran (`learn`, judged by the book's short history of commits),
   and a commit of this instance is applied only if no other commit of its table came while it
   was being appended; otherwise the entries it touches are dropped.
-- Everything holds under one listening connection only (`Wakeup.stamp`): a listener that
-  reconnected may have missed commits, and every entry made before is void.
+- Everything holds under one stamp of the player's key only (`Wakeup.stamp`): a channel that
+  reconnected or missed a notification may have missed commits, and every entry made before
+  is void.
 
-A dropped or missing entry costs a query, never a wrong answer. (And a poll that waits in
-vain reads the database at its end, as before the book: it never ends on the book's word.)
+A dropped or missing entry costs a query, never a wrong answer. (A poll that waits in vain
+ends on the book's word only while the channel was trusted all along: `Reader.turns`.)
 
 Only an empty entry answers (`no_turns`): a poll that learns from it that the player must act
 nowhere waits, and is woken by the commit that gives it a turn, wherever it is made. A list
@@ -82,7 +83,7 @@ class TurnsBook:
         """Keep what a turns query answered (`tables`), the query begun at `since` under the
         listening `stamp`, unless a commit that may have changed the answer came meanwhile."""
         changes = self._since(since)
-        if stamp is None or stamp != self._wakeup.stamp() or changes is None:
+        if stamp is None or stamp != self._stamp(player_id) or changes is None:
             return
         if any(player_id in change.players for change in changes):
             return
@@ -97,12 +98,13 @@ class TurnsBook:
         changes = self._since(since)
         overtaken = changes is None or any(change.table_id == table_id for change in changes)
         self._record(_Change(table_id, frozenset(must_act)))
-        stamp = self._wakeup.stamp()
         for player_id, acts in must_act.items():
             entry = self._entries.get(player_id)
             if entry is None:
                 continue
-            if overtaken or entry.stamp != stamp:  # a later version may hold already
+            if overtaken or entry.stamp != self._stamp(
+                player_id
+            ):  # a later version may hold already
                 del self._entries[player_id]
             elif acts:
                 entry.tables.add(table_id)
@@ -121,11 +123,14 @@ class TurnsBook:
 
     def _valid(self, player_id: str) -> _Entry | None:
         entry = self._entries.get(player_id)
-        stamp = self._wakeup.stamp()
+        stamp = self._stamp(player_id)
         if entry is None or stamp is None or entry.stamp != stamp:
             return None
         self._entries.move_to_end(player_id)
         return entry
+
+    def _stamp(self, player_id: str) -> int | None:
+        return self._wakeup.stamp(f"p:{player_id}")
 
     def _record(self, change: _Change) -> None:
         self._history.append(change)

@@ -1,15 +1,14 @@
 """The long-polls an instance lets wait at once.
 
-A waiting long-poll costs little by itself, but it re-reads the database every recheck
-interval and on every wake-up of its key: 1,500 of them on one instance took enough of its
-event loop and database pool to push its move latency from milliseconds to seconds. So an
-instance lets at most `limit` wait. A long-poll whose answer is ready is answered whatever
-the count; one that would have to wait beyond the limit is refused at once with 429
-`rate_limited` and `Retry-After: RETRY_AFTER_S`. Not the current view or an empty list: a
-client given one of those at once asks again at once, and the refusal is there to make it
-wait. The wait is long enough that a refused client asks less often than a waiting one
-re-reads the database (and longer than a connection is kept idle, so the refusal closes its
-connection: `app.api.retry_after`).
+A waiting long-poll costs little by itself (it reads the database only when woken:
+`app.db.wakeup`), but each holds a connection and some memory, and a wake-up of many at once
+costs their answers: so an instance lets at most `limit` wait, as load shedding. A long-poll
+whose answer is ready is answered whatever the count; one that would have to wait beyond the
+limit is refused at once with 429 `rate_limited` and `Retry-After: RETRY_AFTER_S`. Not the
+current view or an empty list: a client given one of those at once asks again at once, and
+the refusal is there to make it wait. The wait is long enough that a refused client asks
+seldom (and longer than a connection is kept idle, so the refusal closes its connection:
+`app.api.retry_after`).
 """
 
 from __future__ import annotations

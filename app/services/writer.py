@@ -31,7 +31,13 @@ from app.db.wakeup import Wakeup
 from app.domain.commands import ShuffleDeck
 from app.domain.errors import DomainError
 from app.domain.events import Event
-from app.metrics import BOT_THINK, GAMES_FINISHED, GAMES_STARTED, VERSION_CONFLICTS
+from app.metrics import (
+    BOT_THINK,
+    GAMES_FINISHED,
+    GAMES_STARTED,
+    VERSION_CONFLICTS,
+    WAITER_READS,
+)
 from app.services import idempotency
 from app.services.errors import NotFound
 from app.services.table_cache import TableCache
@@ -66,6 +72,8 @@ class Writer:
         self.chance = chance
         self.cache = cache
         self.turns_book = turns_book
+        self._flights: dict[str, tuple[float, asyncio.Future[Table]]] = {}
+        """The table reads under way for followers (`load_shared`), each with when it began."""
         wakeup.on_key("t:", self._heard)
 
     def _heard(self, table_id: str, version: int | None) -> None:
@@ -75,7 +83,7 @@ class Writer:
     def newest(self, table_id: str) -> Table | None:
         """The table as this process committed or read it last, if no later version has
         been committed anywhere as far as it can tell (`table_cache`); else None."""
-        stamp = self.wakeup.stamp()
+        stamp = self.wakeup.stamp(f"t:{table_id}")
         return None if stamp is None else self.cache.newest(table_id, stamp)
 
     async def run(
@@ -151,36 +159,43 @@ class Writer:
         if not seats_before:  # a new table: its seat rows start empty
             seats_before = [SeatState(None, None, False)] * len(seats_after)
         keys = [f"t:{table.id}", *(f"p:{p}" for p in _given_a_turn(seats_before, seats_after))]
-        stamp = self.wakeup.stamp()  # heard on since before the commit: it is the newest then
+        stamp = self.wakeup.stamp(keys[0])  # heard since before the commit: newest then
         since = self.turns_book.mark()
-        await self.store.append(
-            Append(
-                table.id,
-                read_version,
-                encoded,
-                now,
-                Projection(
-                    status=table.status,
-                    deal_no=table.deal_no(),
-                    scores=table.scores(),
-                    snapshot=snapshot(table),
-                    snapshot_schema=SNAPSHOT_SCHEMA,
-                    deadline_at=min(table.deadlines().values(), default=None),
-                ),
-                seats=[
-                    SeatChange(seat, new.player_id, new.bot, new.must_act)
-                    for seat, (old, new) in enumerate(zip(seats_before, seats_after, strict=True))
-                    if old != new and seat in _player_seats(table)
-                ],
-                move=move,
-                notify=self.wakeup.notification(keys, table.version),
-                new_table=new_table,
+        notify = self.wakeup.notification(keys, table.version)
+        try:
+            await self.store.append(
+                Append(
+                    table.id,
+                    read_version,
+                    encoded,
+                    now,
+                    Projection(
+                        status=table.status,
+                        deal_no=table.deal_no(),
+                        scores=table.scores(),
+                        snapshot=snapshot(table),
+                        snapshot_schema=SNAPSHOT_SCHEMA,
+                        deadline_at=min(table.deadlines().values(), default=None),
+                    ),
+                    seats=[
+                        SeatChange(seat, new.player_id, new.bot, new.must_act)
+                        for seat, (old, new) in enumerate(
+                            zip(seats_before, seats_after, strict=True)
+                        )
+                        if old != new and seat in _player_seats(table)
+                    ],
+                    move=move,
+                    notify=notify,
+                    new_table=new_table,
+                )
             )
-        )
+        except BaseException:
+            self.wakeup.withdraw(notify)
+            raise
         # Committed (never for an attempt that lost its race): remember, wake, count.
         self.cache.put(table, stamp)
         self.turns_book.committed(table.id, _must_act(seats_before, seats_after, table), since)
-        self.wakeup.wake(keys, table.version)
+        self.wakeup.committed(keys, table.version)
         if status_before == "waiting" and table.status != "waiting":
             GAMES_STARTED.inc()
         if status_before != "finished" and table.status == "finished":
@@ -222,13 +237,33 @@ class Writer:
         table, _ = await self.load_for_move(table_id, None)
         return table
 
+    async def load_shared(self, table_id: str, not_before: float) -> Table:
+        """The table now, as `load` reads it, for followers woken at `not_before`
+        (`time.monotonic`) or earlier: they share a read begun since then (single-flight), so
+        that waiters woken together read the table once."""
+        flight = self._flights.get(table_id)
+        if flight is None or flight[0] < not_before:
+            WAITER_READS.labels("table").inc()
+            future = asyncio.ensure_future(self.load(table_id))
+            flight = self._flights[table_id] = (time.monotonic(), future)
+            future.add_done_callback(lambda done: self._landed(table_id, done))
+        # One follower that leaves (its client went away) does not cancel the others' read.
+        return await asyncio.shield(flight[1])
+
+    def _landed(self, table_id: str, done: asyncio.Future[Table]) -> None:
+        flight = self._flights.get(table_id)
+        if flight is not None and flight[1] is done:
+            del self._flights[table_id]
+        if not done.cancelled():
+            done.exception()  # retrieved: every follower that shared it has it raised
+
     async def load_for_move(self, table_id: str, move: ClientRequest | None) -> tuple[Table, bool]:
         """The table now, from its projection row: the committed table this process knows
         when the version matches, else the row's snapshot, else the fold of the log. With a
         move, also whether that move landed already (then the table at the version it led
         to, the answer it had), refused if it landed as another request."""
         known = self.cache.get(table_id)
-        stamp = self.wakeup.stamp()  # heard on since before the read
+        stamp = self.wakeup.stamp(f"t:{table_id}")  # heard on since before the read
         key = None if move is None else (move.player_id, move.key)
         row = await self.store.read(table_id, known.version if known else None, key)
         if row is None:

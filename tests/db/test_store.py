@@ -174,6 +174,19 @@ async def test_seat_rows_drive_the_turns(store: EventStore, database_url: str) -
     assert await store.turns("p1") == []  # only running tables
 
 
+async def test_many_players_and_tables_are_checked_in_one_query(
+    store: EventStore, database_url: str
+) -> None:
+    engine = create_engine(database_url)
+    async with engine.begin() as connection:
+        await connection.execute(insert(Player).values(id="p1", name="Вася", created_at=NOW))
+    await engine.dispose()
+    assert await store.acting(["p1", "nobody"]) == set()
+    await append(store, 0, events("a"), seats=[SeatChange(1, "p1", None, True)])
+    assert await store.acting(["p1", "nobody"]) == {"p1"}
+    assert await store.versions(["t1", "nowhere"]) == {"t1": 1}
+
+
 async def test_an_idempotency_key_names_its_table(store: EventStore) -> None:
     assert await store.table_of_request("p1", "k1") == RequestRecord("t1", "d" * 64)
     assert await store.table_of_request("p1", "other") is None

@@ -13,6 +13,7 @@ from app.config import Settings
 from app.db.store import CHANNEL
 from app.db.store_pg import dsn
 from app.db.wakeup import Wakeup
+from app.db.wakeup_pg import PostgresChannel
 from tests.api.conftest import UNLIMITED, running
 from tests.databases import PostgresDatabase
 from tests.e2e.server import free_port
@@ -53,10 +54,17 @@ async def test_draining_releases_every_waiter_and_every_later_one() -> None:
         assert await late.wait(5) is True
 
 
-def test_a_notification_carries_the_sender_the_version_and_the_keys() -> None:
+def test_a_notification_carries_the_sender_its_number_the_version_and_the_keys() -> None:
     wakeup = Wakeup()
-    sender, version, *keys = wakeup.notification(["t:1", "p:2"], 42).split()
-    assert (sender, version, keys) == (wakeup.instance, "42", ["t:1", "p:2"])
+    wakeup.start_listening(PostgresChannel("postgresql://nowhere/none"), run=False)
+    first = wakeup.notification(["t:1", "p:2"], 42)
+    second = wakeup.notification(["t:3"], 43)
+    assert first is not None
+    assert second is not None
+    sender, _stream, number, version, *keys = first.split()
+    assert (sender, number, version, keys) == (wakeup.instance, "1", "42", ["t:1", "p:2"])
+    assert second.split()[2] == "2"
+    assert Wakeup().notification(["t:1"], 1) is None  # one process: nothing to send
 
 
 async def test_a_waiter_learns_which_tables_woke_it_and_their_newest_versions() -> None:
@@ -98,7 +106,7 @@ async def test_the_listener_comes_back_after_its_connection_is_dropped(
         pytest.skip("PostgreSQL is not reachable (it is required under CI)")
     url = dsn(postgres.url)
     wakeup = Wakeup()
-    wakeup.start_listening(postgres.url)
+    wakeup.start_listening(PostgresChannel(postgres.url))
     other = await asyncpg.connect(url)
     try:
         await _until(lambda: wakeup.listening)
@@ -112,7 +120,7 @@ async def test_the_listener_comes_back_after_its_connection_is_dropped(
         await _until(lambda: wakeup.listening, within_s=10)
         assert wakeup.stamp() != first
         with wakeup.watching(["t:x"]) as waiter:
-            await other.execute("SELECT pg_notify($1, $2)", CHANNEL, "elsewhere 4 t:x")
+            await other.execute("SELECT pg_notify($1, $2)", CHANNEL, "elsewhere * 1 4 t:x")
             assert await waiter.wait(5)
             assert waiter.version == 4
     finally:
@@ -138,7 +146,7 @@ async def test_an_instance_serves_once_its_listener_is_up(
         assert api.app is not None
         assert api.app.state.wakeup.listening
     nowhere = Wakeup()
-    nowhere.start_listening(f"postgresql://postgres@127.0.0.1:{free_port()}/test")
+    nowhere.start_listening(PostgresChannel(f"postgresql://postgres@127.0.0.1:{free_port()}/test"))
     try:
         assert await nowhere.until_listening(0.3) is False
     finally:

@@ -62,7 +62,7 @@ async def test_a_listener_that_reconnected_starts_afresh(
     setup: tuple[Players, Wakeup, str],
 ) -> None:
     players, wakeup, token = setup
-    wakeup.connects += 1  # it was away: a revocation may have been missed
+    wakeup.epoch += 1  # it was away: a revocation may have been missed
     with pytest.raises(Unauthorized):
         await players.authenticate(token)
     assert not await players.holds(token)

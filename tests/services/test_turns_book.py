@@ -119,7 +119,7 @@ def test_a_new_listening_connection_voids_every_entry() -> None:
     wakeup = listening()
     book = TurnsBook(wakeup)
     learnt(book, wakeup, "p", [])
-    wakeup.connects += 1  # the listener reconnected: commits may have been missed
+    wakeup.epoch += 1  # the listener reconnected: commits may have been missed
     assert not book.no_turns("p")
     stamp = wakeup.stamp()
     since = book.mark()

@@ -1,0 +1,55 @@
+"""One registration for wake-ups (`Wakeup.watching`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+
+class Waiter:
+    """A wake-up sets its flag; `wait` returns at once if the flag is set, and clears it. A
+    wake-up that comes while the holder is busy (reading the database, sending a view) is
+    therefore never lost, however long the registration lasts."""
+
+    def __init__(self) -> None:
+        self._flag = asyncio.Event()
+        self.version = -1
+        """The highest version announced with a wake-up so far (-1: none). Several wake-ups
+        before a `wait` make one, so a holder that answers from what it already knows checks
+        that it knows this version."""
+        self.tables: dict[str, int] = {}
+        """The tables whose commits woke it, each with the highest version announced: a
+        player's wake-up (`p:`) says at which table its turn came (`Reader.turns`)."""
+        self._check = False
+        self.woken_at = 0.0
+        """When the last wake-up came (`time.monotonic`): a read begun since is fresh enough
+        to answer it (`Writer.load_shared`)."""
+
+    def set(self, version: int | None = None, table_id: str | None = None) -> None:
+        if version is not None and version > self.version:
+            self.version = version
+        if table_id is not None and version is not None:
+            self.tables[table_id] = max(version, self.tables.get(table_id, -1))
+        self.woken_at = time.monotonic()
+        self._flag.set()
+
+    def check(self) -> None:
+        """A wake-up that names no commit: something may have been missed (a gap in the
+        numbers, a reconnection, the safety re-check), and the holder reads the database."""
+        self._check = True
+        self.set()
+
+    def must_check(self) -> bool:
+        """Whether a wake-up asked the holder to read the database (asked once)."""
+        asked, self._check = self._check, False
+        return asked
+
+    async def wait(self, timeout: float) -> bool:
+        """Wait for a wake-up, at most `timeout` seconds; whether one came."""
+        if not self._flag.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._flag.wait(), timeout)
+        woken = self._flag.is_set()
+        self._flag.clear()
+        return woken
