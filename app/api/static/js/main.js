@@ -2,16 +2,18 @@
 //   no saved player          -> register a name, or (#signin) sign in with a login
 //   #table=<id> in the address -> that table (a shared link offers a free seat)
 //   #account, #devices       -> the player's own pages (js/account.js)
+//   a seek saved ("Play now") -> its waiting screen (js/seek.js)
 //   otherwise                -> the lobby
 
 import { AccountScreen, fillForm, PAGES, signIn } from "./account.js";
 import { api, ApiError, connection, forgetPlayer, savedPlayer } from "./api.js";
 import { applyStatic, onLanguage, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
+import { SeekScreen, savedSeek } from "./seek.js";
 import { TableScreen } from "./table.js";
 import { $, notice } from "./ui.js";
 
-const SCREENS = ["register", "signin", "lobby", "table", "account"];
+const SCREENS = ["register", "signin", "lobby", "table", "account", "seek"];
 let current = null;
 let lastConnection = { state: "ok", retryInS: 0 };
 
@@ -62,9 +64,12 @@ function route() {
   } else if (tableId) {
     show("table");
     current = new TableScreen(tableId, player, { toLobby: () => { location.hash = ""; } });
+  } else if (savedSeek(player.id)) {
+    show("seek");
+    current = new SeekScreen(player, { openTable: (id) => { location.hash = `table=${id}`; }, toLobby: () => home() });
   } else {
     show("lobby");
-    current = new Lobby(player, { openTable: (id) => { location.hash = `table=${id}`; } });
+    current = new Lobby(player, { openTable: (id) => { location.hash = `table=${id}`; }, seeking: () => route() });
   }
   current.start()?.catch?.((error) => {
     if (!(error instanceof ApiError && error.status === 401)) notice(t("error", { detail: error.message }));
