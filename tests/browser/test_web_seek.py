@@ -139,24 +139,32 @@ def test_alone_with_bots_after_5_s_gets_a_table_with_a_server_bot(
     expect(page.locator("#felt .plate .name", has_text=re.compile(r"^Bot \d$"))).to_have_count(2)
 
 
-def test_a_reload_waits_on_and_cancel_returns_to_the_lobby(page: Page, people: Register) -> None:
-    table = people(page, "Глеб")
-    play_now(page, "kozly", None, rated=False, bots="")
-    expect(page.locator("#screen-seek")).to_be_visible()
-    seek_id = saved_seek(page)
-    expect(page.locator("#seek-bots")).to_have_text("People only: waiting for enough players")
-    expect(page.locator("#seek-waited")).to_have_text(re.compile(r"^Waiting: 0:0[1-9]$"))
-    before = waited_s(page)
-    page.reload()
-    expect(page.locator("#screen-seek")).to_be_visible()
-    expect(page.locator("#seek-waited")).to_have_text(re.compile(r"^Waiting: 0:0[1-9]$"))
-    assert waited_s(page) >= before  # counted from the seek's creation, not the page's
-    assert saved_seek(page) == seek_id
-    page.click("#seek-cancel")
-    expect(page.locator("#screen-lobby")).to_be_visible()
-    expect(page.locator("#notice")).to_have_text("The search for a game was cancelled.")
+def test_on_a_phone_in_russian_a_reload_waits_on_and_cancel_returns_to_the_lobby(
+    phone: Page, people: Register, screenshots: Path | None
+) -> None:
+    table = people(phone, "Глеб")
+    check_no_sideways_scroll(phone)
+    play_now(phone, "kozly", None, rated=False, bots="")
+    expect(phone.locator("#screen-seek")).to_be_visible()
+    seek_id = saved_seek(phone)
+    expect(phone.locator("#seek-title")).to_have_text("Ищем игру")
+    expect(phone.locator("#seek-game")).to_have_text("Козлы · 4 игрока · без рейтинга")
+    expect(phone.locator("#seek-bots")).to_have_text("Только люди: ждём, пока наберутся игроки")
+    expect(phone.locator("#seek-waited")).to_have_text(re.compile(r"^Ждём: 0:0[1-9]$"))
+    check_no_sideways_scroll(phone)
+    if screenshots:
+        phone.screenshot(path=screenshots / "web-phone-seek.png")
+    before = waited_s(phone)
+    phone.reload()
+    expect(phone.locator("#screen-seek")).to_be_visible()
+    expect(phone.locator("#seek-waited")).to_have_text(re.compile(r"^Ждём: 0:0[1-9]$"))
+    assert waited_s(phone) >= before  # counted from the seek's creation, not the page's
+    assert saved_seek(phone) == seek_id
+    phone.click("#seek-cancel")
+    expect(phone.locator("#screen-lobby")).to_be_visible()
+    expect(phone.locator("#notice")).to_have_text("Поиск игры отменён.")
     assert seek_status(table, seek_id)["status"] == "cancelled"
-    assert page.evaluate("() => localStorage.getItem('kozel.seek')") is None
+    assert phone.evaluate("() => localStorage.getItem('kozel.seek')") is None
 
 
 def test_a_seek_already_waiting_is_waited_on_and_one_cancelled_elsewhere_ends(

@@ -66,16 +66,17 @@ export class PlayNow {
     const list = $("play-now-games");
     const seats = new Map([...list.querySelectorAll("select")].map((s) => [s.id, s.value]));
     list.replaceChildren(...this.games.map((game) => {
-      const row = el("li", { data: { variant: game.variant } }, el("span", { cls: "who", text: gameTitle(game) }));
+      const actions = el("span", { cls: "row-actions" });
+      const row = el("li", { data: { variant: game.variant } }, el("span", { cls: "who", text: gameTitle(game) }), actions);
       const counts = [...game.seats].sort((a, b) => a - b);
       if (counts.length > 1) {
         const id = `play-seats-${game.variant}`;
         const select = el("select", { attrs: { id, "aria-label": t("players") } },
           ...counts.map((n) => el("option", { text: plural("players_n", n), attrs: { value: n } })));
         select.value = seats.get(id) ?? String(counts[0]);
-        row.append(select);
+        actions.append(select);
       }
-      row.append(button(t("play_now"), () => this.play(game), { cls: "small primary play-now", data: { variant: game.variant } }));
+      actions.append(button(t("play_now"), () => this.play(game), { cls: "small primary play-now", data: { variant: game.variant } }));
       return row;
     }));
   }
