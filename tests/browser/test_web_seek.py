@@ -18,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.table_page import TablePage, check_no_sideways_scroll
+from tests.browser.table_page import TablePage, check_no_sideways_scroll, choose_language
 from tests.e2e.server import Server
 
 
@@ -161,6 +161,10 @@ def test_on_a_phone_in_russian_a_reload_waits_on_and_cancel_returns_to_the_lobby
     expect(phone.locator("#seek-waited")).to_have_text(re.compile(r"^Ждём: 0:(0[1-9]|[1-5]\d)$"))
     assert waited_s(phone) >= before  # counted from the seek's creation, not the page's
     assert saved_seek(phone) == seek_id
+    choose_language(phone, "en")  # the screen speaks the other language at once
+    expect(phone.locator("#seek-game")).to_have_text("Kozly · 4 players · unrated")
+    expect(phone.locator("#seek-cancel")).to_have_text("Cancel")
+    choose_language(phone, "ru")
     phone.click("#seek-cancel")
     expect(phone.locator("#screen-lobby")).to_be_visible()
     expect(phone.locator("#notice")).to_have_text("Поиск игры отменён.")
