@@ -205,4 +205,16 @@ export const api = {
     const path = `/v1/tables/${encodeURIComponent(tableId)}/${endpoint}`;
     return (await request("POST", path, { body: { ...body, move_id: newId() } })).body;
   },
+  /** Seek a game (POST /v1/seeks): {variant, seats?, rated, bots_after_s}. */
+  async seek(spec) {
+    return (await request("POST", "/v1/seeks", { body: spec })).body;
+  },
+  /** The seek; with `wait`, once it is no longer waiting (or after `wait` seconds). */
+  async getSeek(seekId, wait = 0) {
+    const path = `/v1/seeks/${encodeURIComponent(seekId)}?wait=${wait}`;
+    return (await request("GET", path, { timeoutMs: (wait + 15) * 1000 })).body;
+  },
+  async cancelSeek(seekId) {
+    return (await request("DELETE", `/v1/seeks/${encodeURIComponent(seekId)}`)).body;
+  },
 };

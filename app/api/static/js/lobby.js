@@ -7,6 +7,7 @@ import { api } from "./api.js";
 import { catalogue, gameTitle } from "./catalogue.js";
 import { t } from "./i18n.js";
 import { readOptions, renderOptions } from "./options.js";
+import { PlayNow } from "./seek.js";
 import { $, button, el, forgetTable, notice, recentTables, rememberTable } from "./ui.js";
 
 const PREFERRED_BOT = "heuristic";
@@ -33,16 +34,18 @@ function occupant(row) {
 }
 
 export class Lobby {
-  constructor(player, { openTable, openReplay }) {
+  constructor(player, { openTable, openReplay, seeking }) {
     this.player = player;
     this.openTable = openTable;
     this.openReplay = openReplay;
+    this.playNow = new PlayNow(player, { seeking });
     this.listeners = new AbortController();
     this.running = false;
   }
 
   start() {
     this.running = true;
+    this.playNow.start();
     this.loadGames();
     const on = (id, type, handler) => $(id).addEventListener(type, handler, { signal: this.listeners.signal });
     on("new-table-form", "submit", (event) => {
@@ -58,6 +61,7 @@ export class Lobby {
 
   stop() {
     this.running = false;
+    this.playNow.stop();
     clearInterval(this.timer);
     this.listeners.abort();
   }
@@ -81,6 +85,11 @@ export class Lobby {
 
   get game() {
     return (Lobby.games ?? []).find((g) => g.variant === $("new-game").value) ?? null;
+  }
+
+  /** After a language switch. */
+  render() {
+    this.playNow.render();
   }
 
   /** A game was picked: its seat counts, its options, then its seats. */

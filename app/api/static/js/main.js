@@ -3,6 +3,7 @@
 //   #table=<id> in the address -> that table (a shared link offers a free seat)
 //   #account, #devices       -> the player's own pages (js/account.js)
 //   #replay=<id>               -> a finished table's replay (with or without a name)
+//   a seek saved ("Play now") -> its waiting screen (js/seek.js)
 //   otherwise                -> the lobby
 
 import { AccountScreen, fillForm, PAGES, signIn } from "./account.js";
@@ -10,10 +11,11 @@ import { api, ApiError, connection, forgetPlayer, savedPlayer } from "./api.js";
 import { applyStatic, onLanguage, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { ReplayScreen } from "./replay.js";
+import { SeekScreen, savedSeek } from "./seek.js";
 import { TableScreen } from "./table.js";
 import { $, notice } from "./ui.js";
 
-const SCREENS = ["register", "signin", "lobby", "table", "account", "replay"];
+const SCREENS = ["register", "signin", "lobby", "table", "account", "replay", "seek"];
 let current = null;
 let lastConnection = { state: "ok", retryInS: 0 };
 
@@ -75,11 +77,15 @@ function route() {
       openTable: (id) => { location.hash = `table=${id}`; },
       openReplay: (id) => { location.hash = `replay=${id}`; },
     });
+  } else if (savedSeek(player.id)) {
+    show("seek");
+    current = new SeekScreen(player, { openTable: (id) => { location.hash = `table=${id}`; }, toLobby: () => home() });
   } else {
     show("lobby");
     current = new Lobby(player, {
       openTable: (id) => { location.hash = `table=${id}`; },
       openReplay: (id) => { location.hash = `replay=${id}`; },
+      seeking: () => route(),
     });
   }
   current.start()?.catch?.((error) => {
