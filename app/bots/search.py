@@ -8,8 +8,9 @@ every legal action is valued, by **playouts** to the end of the deal early on an
 search** (alpha-beta, each side for itself against the rest) once few moves are left; the
 action with the best mean over the worlds is chosen.
 
-The work is a fixed **budget** per move, not a time: so many sampled worlds, exact search
-only so near the end and only so many nodes of it per world. A level plays the same moves, and
+The work is a fixed **budget** per move, not a time: so many sampled worlds (and, where a game
+says so, no further world once so many nodes were searched), exact search only so near the
+end and only so many nodes of it per world. A level plays the same moves, and
 so is as strong, however loaded the machine is; the same view and the same generator give the
 same move. A wall-clock **safety cap** stops sampling only when a move takes far longer than
 its budget ever should (a machine in trouble); the search then says so (`app.bots.work`).
@@ -80,7 +81,11 @@ def now() -> float:
 @dataclass(frozen=True, slots=True)
 class Budget:
     samples: int = 24
-    """Worlds sampled per move."""
+    """Worlds sampled per move, at most."""
+    nodes: int | None = None
+    """Sample no further world once the move has searched this many nodes (moves of the
+    playouts, positions of the exact searches): where each world costs much (exact search of
+    a long end of deal), fewer worlds. None: no such bound."""
     exact_below: int = 13
     """Solve exactly once at most this many moves are left."""
     exact_nodes: int = 60_000
@@ -99,7 +104,7 @@ class Search(Generic[W, A]):
     rng: random.Random
     budget: Budget = Budget()
     nodes: int = 0
-    """Moves played out and positions solved so far."""
+    """Moves played out and positions solved in this move's search so far."""
 
     def best(self, seat: int, actions: Sequence[A], sample: Sampler[W]) -> A:
         """The action of `seat` with the best mean value over sampled worlds."""
@@ -117,11 +122,15 @@ class Search(Generic[W, A]):
         """The sums of `value`'s `count` values over the budget's sampled worlds (fewer if the
         sampler runs dry or the safety cap strikes); None if no world could be dealt."""
         started = now()
+        self.nodes = 0
         totals = [0.0] * count
         runs = 0
         cut_short = False
-        while runs < self.budget.samples:
-            if runs and now() - started > self.budget.cap_s:
+        budget = self.budget
+        while runs < budget.samples:
+            if runs and budget.nodes is not None and self.nodes >= budget.nodes:
+                break
+            if runs and now() - started > budget.cap_s:
                 cut_short = True
                 break
             world = sample(self.rng)
@@ -131,7 +140,6 @@ class Search(Generic[W, A]):
             for i, worth in enumerate(value(world)):
                 totals[i] += worth
         record(runs, self.nodes, cut_short)
-        self.nodes = 0
         return totals if runs else None
 
     def values(self, world: W, actions: Sequence[A], side: int) -> list[float]:

@@ -114,7 +114,7 @@ class DealModel:
 
 
 MODEL = DealModel()
-BUDGET = Budget(samples=24, exact_below=16)
+BUDGET = Budget(samples=24, nodes=50_000, exact_below=16)
 """The strong level's work per move (`bench/bot_think.py` measures its think time)."""
 
 

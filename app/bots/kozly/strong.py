@@ -27,7 +27,7 @@ STOCK_MARGIN = 2.0
 """In `stock` the card points carry to the next deal (KZ-17): they weigh more."""
 
 
-BUDGET = Budget(samples=400, exact_below=10, exact_nodes=4000)
+BUDGET = Budget(samples=400, nodes=30_000, exact_below=10, exact_nodes=4000)
 """The strong level's work per move (`bench/bot_think.py` measures its think time)."""
 
 
