@@ -10,10 +10,10 @@ action with the best mean over the worlds is chosen.
 
 The work is a fixed **budget** per move, not a time: so many sampled worlds (and, where a game
 says so, no further world once so many nodes were searched), exact search only so near the
-end and only so many nodes of it per world. A level plays the same moves, and
-so is as strong, however loaded the machine is; the same view and the same generator give the
-same move. A wall-clock **safety cap** stops sampling only when a move takes far longer than
-its budget ever should (a machine in trouble); the search then says so (`app.bots.work`).
+end and only so many nodes of it per world. A level plays the same moves, and so is as strong,
+however loaded the machine is; the same view and the same generator give the same move. A
+wall-clock **safety cap** stops sampling only when a move takes far longer than its budget
+ever should (a machine in trouble); the search then says so (`app.bots.work`).
 
 The worlds are played on a **model**: by default the game's own engine through the game
 interface (`EngineModel`), valued by what the deal was worth (`Game.deal_outcome`) plus a
