@@ -6,9 +6,11 @@ level for its move, as the server does (`Writer`: a new bot per move, a generato
 move). Prints per game and level the wall time per move (p50, p95, p99, max), the CPU time of
 the thinking thread per move (p95, max: what the fixed budget controls; the wall time adds
 whatever else the machine runs), the samples and nodes searched, and how many moves the
-safety cap cut short.
+safety cap cut short. With `--without-cap` the cap's clock stands still, so every move spends
+its whole budget: on a loaded host that shows the CPU time the budget itself costs.
 
     python bench/bot_think.py [--positions 200] [--games kozel24,bura] [--levels strong]
+        [--without-cap]
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.bots import BOT_LEVELS, Bot
+from app.bots import BOT_LEVELS, Bot, search
 from app.bots.registry import make_bot
 from app.bots.work import tally
 from app.domain.commands import ShuffleDeck
@@ -101,9 +103,14 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated variants")
     parser.add_argument("--levels", default=",".join(BOT_LEVELS[1:]))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--without-cap", action="store_true", help="never cut a search short")
     args = parser.parse_args()
+    if args.without_cap:
+        search.now = lambda: 0.0
     levels = args.levels.split(",")
-    print(f"python {platform.python_version()}, {args.positions} positions per game; ms per move")
+    cap = "without the safety cap" if args.without_cap else f"safety cap {search.SAFETY_CAP_S} s"
+    print(f"python {platform.python_version()}, {args.positions} positions per game, {cap}")
+    print("ms per move; samples and nodes: mean per move; cut: moves the cap cut short")
     print(
         f"{'game':<10} {'level':<10} {'p50':>7} {'p95':>7} {'p99':>7} {'max':>7} "
         f"{'cpu p50':>8} {'cpu p95':>8} {'cpu max':>8} {'samples':>8} {'nodes':>8} {'cut':>4}"
