@@ -107,6 +107,13 @@ BOT_THINK = Histogram(
     "kozel_bot_think_seconds",
     "Time a server bot took to choose an action, by level.",
     ["level"],
-    buckets=(0.0001, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1),
+    buckets=(0.0001, 0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5),
+    registry=REGISTRY,
+)
+BOT_SEARCHES_CUT_SHORT = Counter(
+    "kozel_bot_searches_cut_short_total",
+    "Server bot moves whose search the wall-clock safety cap stopped before its fixed budget "
+    "was spent (a machine in trouble: the move was weaker than its level), by level.",
+    ["level"],
     registry=REGISTRY,
 )

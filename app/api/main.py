@@ -72,7 +72,7 @@ def create_app(
     lane: bool = True,
     password_parameters: Parameters | None = None,
 ) -> FastAPI:
-    """The application; `chance` seeds shuffles and bots (tests only; default: the OS);
+    """The application; `chance` seeds shuffles (tests only; default: the OS);
     `lane=False` sends every poll and move through its route (tests compare the two ways);
     `password_parameters` are argon2's (tests only; default: the library's default profile)."""
     settings = settings or get_settings()

@@ -6,7 +6,14 @@ whole world (every card in its place) that agrees with everything the seat's vie
 hand, the cards played, the voids it has seen, what an exchange told it). In each sampled world
 every legal action is valued, by **playouts** to the end of the deal early on and by **exact
 search** (alpha-beta, each side for itself against the rest) once few moves are left; the
-action with the best mean over the worlds is chosen, within a time budget per move.
+action with the best mean over the worlds is chosen.
+
+The work is a fixed **budget** per move, not a time: so many sampled worlds (and, where a game
+says so, no further world once so many nodes were searched), exact search only so near the
+end and only so many nodes of it per world. A level plays the same moves, and so is as strong,
+however loaded the machine is; the same view and the same generator give the same move. A
+wall-clock **safety cap** stops sampling only when a move takes far longer than its budget
+ever should (a machine in trouble); the search then says so (`app.bots.work`).
 
 The worlds are played on a **model**: by default the game's own engine through the game
 interface (`EngineModel`), valued by what the deal was worth (`Game.deal_outcome`) plus a
@@ -22,6 +29,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from app.bots.work import record
 from app.domain.commands import Command
 from app.domain.game import Game
 from app.domain.seats import Seating
@@ -61,15 +69,29 @@ Sampler = Callable[[random.Random], W | None]
 """Deals one world that agrees with the seat's view (None if none could be found)."""
 
 
+SAFETY_CAP_S = 2.0
+"""Ten times the think time a budget is chosen for (p95 of 0.2 s, `bench/bot_think.py`)."""
+
+
+def now() -> float:
+    """The clock of the safety cap (and only of it)."""
+    return time.perf_counter()
+
+
 @dataclass(frozen=True, slots=True)
 class Budget:
-    deadline_s: float = 0.12
-    """Stop sampling after this long (the first world is always searched)."""
     samples: int = 24
+    """Worlds sampled per move, at most."""
+    nodes: int | None = None
+    """Sample no further world once the move has searched this many nodes (moves of the
+    playouts, positions of the exact searches): where each world costs much (exact search of
+    a long end of deal), fewer worlds. None: no such bound."""
     exact_below: int = 13
     """Solve exactly once at most this many moves are left."""
     exact_nodes: int = 60_000
     """Give up an exact search after this many nodes of one world and play it out instead."""
+    cap_s: float = SAFETY_CAP_S
+    """Stop sampling once a move has taken this long (the first world is always searched)."""
 
 
 class TooLarge(Exception):
@@ -81,44 +103,64 @@ class Search(Generic[W, A]):
     model: Model[W, A]
     rng: random.Random
     budget: Budget = Budget()
+    nodes: int = 0
+    """Moves played out and positions solved in this move's search so far."""
 
     def best(self, seat: int, actions: Sequence[A], sample: Sampler[W]) -> A:
         """The action of `seat` with the best mean value over sampled worlds."""
         if len(actions) == 1:
             return actions[0]
-        started = time.perf_counter()
         side = self.model.side_of(seat)
-        totals = [0.0] * len(actions)
+        totals = self.totals(len(actions), sample, lambda world: self.values(world, actions, side))
+        if totals is None:
+            return actions[0]
+        return actions[max(range(len(actions)), key=totals.__getitem__)]
+
+    def totals(
+        self, count: int, sample: Sampler[W], value: Callable[[W], Sequence[float]]
+    ) -> list[float] | None:
+        """The sums of `value`'s `count` values over the budget's sampled worlds (fewer if the
+        sampler runs dry or the safety cap strikes); None if no world could be dealt."""
+        started = now()
+        self.nodes = 0
+        totals = [0.0] * count
         runs = 0
-        while runs < self.budget.samples:
-            if runs and time.perf_counter() - started > self.budget.deadline_s:
+        cut_short = False
+        budget = self.budget
+        while runs < budget.samples:
+            if runs and budget.nodes is not None and self.nodes >= budget.nodes:
+                break
+            if runs and now() - started > budget.cap_s:
+                cut_short = True
                 break
             world = sample(self.rng)
             if world is None:
                 break
             runs += 1
-            for i, value in enumerate(self.values(world, actions, side)):
-                totals[i] += value
-        if not runs:
-            return actions[0]
-        return actions[max(range(len(actions)), key=totals.__getitem__)]
+            for i, worth in enumerate(value(world)):
+                totals[i] += worth
+        record(runs, self.nodes, cut_short)
+        return totals if runs else None
 
     def values(self, world: W, actions: Sequence[A], side: int) -> list[float]:
         """Each action's value for `side` in one world: solved exactly when the deal is near
         its end, else by one playout each."""
         model = self.model
         if model.moves_left(world) <= self.budget.exact_below:
+            solver = Solver(model, side, self.budget.exact_nodes)
             try:
-                solver = Solver(model, side, self.budget.exact_nodes)
                 return [solver.value(model.play(world, a)) for a in actions]
             except TooLarge:
                 pass
+            finally:
+                self.nodes += solver.nodes
         return [self.playout(model.play(world, a), side) for a in actions]
 
     def playout(self, world: W, side: int) -> float:
         model = self.model
         while model.to_move(world) is not None:
             world = model.play(world, model.rollout(world, self.rng))
+            self.nodes += 1
         return model.value(world, side)
 
 
@@ -132,6 +174,10 @@ class Solver(Generic[W, A]):
         self._max_nodes = max_nodes
         self._nodes = 0
         self._table: dict[Hashable, tuple[float, int]] = {}
+
+    @property
+    def nodes(self) -> int:
+        return self._nodes
 
     def value(self, world: W) -> float:
         return self._search(world, -math.inf, math.inf)

@@ -38,8 +38,9 @@ class Tables:
         chance: random.Random | None = None,
         max_long_polls: int = 500,
     ) -> None:
-        """`chance` draws the shuffle seeds, the random first dealer and the random bots'
-        choices; by default from the operating system. Tests pass a seeded one.
+        """`chance` draws the shuffle seeds, the random first dealer and the moves a clock
+        makes for a seat; by default from the operating system. Tests pass a seeded one.
+        (A server bot's generator is seeded by its table, version and seat.)
         `max_long_polls`: how many `wait_for_version` and `turns` may wait at once."""
         chance = chance or random.SystemRandom()
         self._writer = Writer(store, wakeup, chance, TableCache(), TurnsBook(wakeup))

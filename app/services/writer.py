@@ -10,6 +10,8 @@ named the version it expected. It knows a game only through its interface.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import logging
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from app.bots.registry import make_bot
+from app.bots.work import tally
 from app.db.store import (
     Append,
     ClientRequest,
@@ -28,10 +31,11 @@ from app.db.store import (
     VersionConflict,
 )
 from app.db.wakeup import Wakeup
-from app.domain.commands import ShuffleDeck
+from app.domain.commands import Command, ShuffleDeck
 from app.domain.errors import DomainError
 from app.domain.events import Event
 from app.metrics import (
+    BOT_SEARCHES_CUT_SHORT,
     BOT_THINK,
     GAMES_FINISHED,
     GAMES_STARTED,
@@ -49,6 +53,7 @@ MAX_AUTOMATIC_STEPS = 20_000
 """A table of bots plays its whole game in one transaction; this bounds it."""
 
 Step = Callable[[Table], Sequence[Event]]
+log = logging.getLogger("kozel.bots")
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,16 +227,40 @@ class Writer:
         for seat in game.to_act(state):
             level = lobby.seats[seat].bot
             if level is not None:
-                bot = make_bot(table.variant, level, self.chance)
-                view = game.view_for(state, seat)
-                started = time.perf_counter()
-                if level == "random":
-                    command = bot.choose(view)
-                else:  # a search must not stall the event loop for other requests
-                    command = await asyncio.to_thread(bot.choose, view)
-                BOT_THINK.labels(level).observe(time.perf_counter() - started)
-                return game.decide(state, command)
+                return game.decide(state, await self._bot_move(table, seat, level))
         return []
+
+    async def _bot_move(self, table: Table, seat: int, level: str) -> Command:
+        """The move of the bot in `seat`: a fresh bot with a generator seeded by the table,
+        its version and the seat, so the same view always gets the same move (a retried
+        attempt, another instance). Its search spends a fixed budget; a search the safety cap
+        cut short is counted and logged (numbers only: no card)."""
+        assert table.state is not None
+        seed = hashlib.sha256(f"{table.id}/{table.version}/{seat}".encode()).digest()
+        bot = make_bot(table.variant, level, random.Random(seed))
+        view = table.game.view_for(table.state, seat)
+        started = time.perf_counter()
+        with tally() as work:
+            if level == "random":
+                command = bot.choose(view)
+            else:  # a search must not stall the event loop for other requests
+                command = await asyncio.to_thread(bot.choose, view)
+        took = time.perf_counter() - started
+        BOT_THINK.labels(level).observe(took)
+        if work.cut_short:
+            BOT_SEARCHES_CUT_SHORT.labels(level).inc()
+            log.warning(
+                "bot search cut short by the safety cap: table %s version %d seat %d level %s, "
+                "%d samples, %d nodes in %.2f s",
+                table.id,
+                table.version,
+                seat,
+                level,
+                work.samples,
+                work.nodes,
+                took,
+            )
+        return command
 
     async def load(self, table_id: str) -> Table:
         table, _ = await self.load_for_move(table_id, None)

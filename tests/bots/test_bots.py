@@ -4,6 +4,7 @@ engine, and the exact search of a deal agrees with plain minimax."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -12,7 +13,7 @@ from app.bots.arena import Table, start
 from app.bots.arena import play_game as play
 from app.bots.kozel24.fast import legal, winner
 from app.bots.kozel24.knowledge import infer
-from app.bots.kozel24.strong import MODEL, StrongBot, World, utility
+from app.bots.kozel24.strong import BUDGET, MODEL, StrongBot, World, utility
 from app.bots.registry import make_bot as _make_bot
 from app.bots.search import Solver
 from app.domain import kozel24 as k
@@ -61,7 +62,7 @@ def test_many_seeded_games_of_the_strong_bot_are_legal() -> None:
     (two samples) lets CI play many games."""
     for seed in range(40):
         lineup: list[Bot | None] = [
-            StrongBot(random.Random(seed * 4 + s), samples=2) for s in range(4)
+            StrongBot(random.Random(seed * 4 + s), replace(BUDGET, samples=2)) for s in range(4)
         ]
         assert play_game(random.Random(seed), lineup).result is not None
 
@@ -99,9 +100,9 @@ def test_hidden_cards_do_not_change_a_bots_choice(level: str) -> None:
 
 
 def _untimed(level: str, seed: int) -> Bot:
-    """The bot without its per-move deadline, so the same seed always does the same work."""
+    """A small budget: the same seed always does the same work."""
     if level == "strong":
-        return StrongBot(random.Random(seed), deadline_s=60.0, samples=8)
+        return StrongBot(random.Random(seed), replace(BUDGET, samples=8))
     return make_bot(level, random.Random(seed))
 
 

@@ -81,7 +81,7 @@ def test_the_search_takes_the_winning_move_and_playouts_reach_the_end() -> None:
     search = Search(model, random.Random(1), Budget(exact_below=20))
     world = Pile(6, 0, seats=2, sides=2)
     assert search.best(0, model.actions(world), lambda rng: world) == 2
-    far = Search(model, random.Random(1), Budget(exact_below=0, samples=200, deadline_s=5))
+    far = Search(model, random.Random(1), Budget(exact_below=0, samples=200))
     assert far.playout(world, 0) in (1.0, -1.0)
     assert far.best(0, model.actions(world), lambda rng: world) == 2
 

@@ -114,16 +114,16 @@ class DealModel:
 
 
 MODEL = DealModel()
+BUDGET = Budget(samples=24, nodes=50_000, exact_below=16)
+"""The strong level's work per move (`bench/bot_think.py` measures its think time)."""
 
 
 class StrongBot:
     level = "strong"
 
-    def __init__(self, rng: random.Random, deadline_s: float = 0.15, samples: int = 24) -> None:
+    def __init__(self, rng: random.Random, budget: Budget = BUDGET) -> None:
         self._rng = rng
-        self._search = Search(
-            MODEL, rng, Budget(deadline_s=deadline_s, samples=samples, exact_below=16)
-        )
+        self._search = Search(MODEL, rng, budget)
 
     def choose(self, view: k.View) -> Command:
         know = infer(view)

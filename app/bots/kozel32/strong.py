@@ -15,7 +15,6 @@ the blind's face-down cards are the heuristic bot's: they come before the cards 
 from __future__ import annotations
 
 import random
-import time
 
 from app.bots.kozel32.fast import INDEX
 from app.bots.kozel32.heuristic import HeuristicBot
@@ -29,7 +28,8 @@ from app.domain.kozel32.state import Phase
 from app.domain.kozel32.views import Kozel32View
 from app.domain.view import View
 
-BUDGET = Budget(deadline_s=0.12, samples=32, exact_below=12, exact_nodes=3000)
+BUDGET = Budget(samples=32, exact_below=12, exact_nodes=3000)
+"""The strong level's work per move (`bench/bot_think.py` measures its think time)."""
 
 
 class StrongBot:
@@ -65,15 +65,12 @@ class StrongBot:
         search = Search(DealModel(rules), self._rng, self._budget)
         sample = Sampler(view, know, rules)
         leaders = [a.leader for a in actions if isinstance(a, ChooseLeader)]
-        totals = [0.0] * len(leaders)
-        started, runs = time.perf_counter(), 0
-        while runs < self._budget.samples:
-            if runs and time.perf_counter() - started > self._budget.deadline_s:
-                break
-            world = sample(self._rng)
-            if world is None:
-                return self._heuristic.choose(view)
-            runs += 1
-            for i, leader in enumerate(leaders):
-                totals[i] += search.playout(world._replace(leader=leader), rules.side[view.seat])
+        side = rules.side[view.seat]
+        totals = search.totals(
+            len(leaders),
+            sample,
+            lambda world: [search.playout(world._replace(leader=lead), side) for lead in leaders],
+        )
+        if totals is None:
+            return self._heuristic.choose(view)
         return actions[max(range(len(actions)), key=totals.__getitem__)]

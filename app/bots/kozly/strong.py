@@ -27,21 +27,16 @@ STOCK_MARGIN = 2.0
 """In `stock` the card points carry to the next deal (KZ-17): they weigh more."""
 
 
+BUDGET = Budget(samples=400, nodes=30_000, exact_below=10, exact_nodes=4000)
+"""The strong level's work per move (`bench/bot_think.py` measures its think time)."""
+
+
 class StrongBot:
     level = "strong"
 
-    def __init__(
-        self,
-        rng: random.Random,
-        deadline_s: float = 0.12,
-        samples: int = 400,
-        exact_below: int = 10,
-        exact_nodes: int = 4000,
-    ) -> None:
+    def __init__(self, rng: random.Random, budget: Budget = BUDGET) -> None:
         self._rng = rng
-        self._budget = Budget(
-            deadline_s=deadline_s, samples=samples, exact_below=exact_below, exact_nodes=exact_nodes
-        )
+        self._budget = budget
         self._memory = Memory()
         self._cutter = HeuristicBot(rng)
 

@@ -1,6 +1,6 @@
 """The frame of both games' strong bots: the shared determinized search (`app.bots.search`)
 on the family's fast model of one deal (`model`), over worlds dealt from the seat's view
-(`sampler`), within a deadline per move.
+(`sampler`), within a fixed budget per move.
 
 The game's heuristic bot answers first: where it makes a move of the game's own (a claim, a
 declaration, the hand-off) that move is played, since searching it is pointless (a claim
@@ -29,8 +29,9 @@ from app.domain.ranking import Ranking
 from app.domain.view import View
 
 TrickMove = Lead | Beat | Discard
-EXACT_NODES = 3000
-"""An exact search of one world stops here (about 0.1 s) and plays the world out instead."""
+BUDGET = Budget(samples=40, exact_below=8, exact_nodes=3000)
+"""The strong level's work per move, unless a game gives its own (`bench/bot_think.py`
+measures its think time)."""
 
 
 def action_of(move: TrickMove) -> int:
@@ -42,15 +43,13 @@ class StrongTrickBot:
     claim_leads = False
     """K4-14: a claim is the claimant's lead of his four cards."""
 
-    def __init__(
-        self, rng: random.Random, deadline_s: float = 0.12, samples: int = 40, exact_below: int = 8
-    ) -> None:
+    budget = BUDGET
+
+    def __init__(self, rng: random.Random, budget: Budget | None = None) -> None:
         self._rng = rng
         self._heuristic = self.heuristic(random.Random(rng.random()))
         self._piles = Piles()
-        self._budget = Budget(
-            deadline_s=deadline_s, samples=samples, exact_below=exact_below, exact_nodes=EXACT_NODES
-        )
+        self._budget = budget or self.budget
         self._ranks: tuple[tuple[int, Ranking, bool], Ranks] | None = None
         self._rank_leads = False
 

@@ -33,7 +33,8 @@ MARGIN = 1 / 1000
 EXACT_BELOW = 12
 """Solve a world exactly once at most this many cards are left to play: the six tricks after
 the stock is gone (a median of some 600 nodes, rarely over 4,000)."""
-EXACT_NODES = 6_000
+BUDGET = Budget(samples=40, exact_below=EXACT_BELOW, exact_nodes=6_000)
+"""The strong level's work per move (`bench/bot_think.py` measures its think time)."""
 
 
 class DealModel:
@@ -82,15 +83,9 @@ def model_for(rules: Rules, trump: Suit) -> DealModel:
 class StrongBot:
     level = "strong"
 
-    def __init__(
-        self,
-        rng: random.Random,
-        deadline_s: float = 0.12,
-        samples: int = 40,
-        exact_below: int = EXACT_BELOW,
-    ) -> None:
+    def __init__(self, rng: random.Random, budget: Budget = BUDGET) -> None:
         self._rng = rng
-        self._budget = Budget(deadline_s, samples, exact_below, EXACT_NODES)
+        self._budget = budget
         self._tracker = Tracker()
         self._fallback = HeuristicBot(rng)
 

@@ -5,6 +5,7 @@ fixed set of duplicate deals."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -12,6 +13,7 @@ from app.bots import Bot
 from app.bots.arena import play_game, start
 from app.bots.bura.heuristic import HeuristicBot
 from app.bots.bura.strong import StrongBot
+from app.bots.multitrick.strong import BUDGET
 from app.bots.registry import make_bot
 from app.domain.bura import GAME
 from app.domain.bura.options import Options
@@ -27,7 +29,7 @@ from tests.bots.multitrick.strong_checks import (
 
 def quick(seed: int) -> StrongBot:
     """Two worlds a move: as legal as any budget, and fast enough to play whole games."""
-    return StrongBot(random.Random(seed), samples=2)
+    return StrongBot(random.Random(seed), replace(BUDGET, samples=2))
 
 
 def test_the_registry_offers_the_strong_bot() -> None:
@@ -97,7 +99,7 @@ def test_the_bot_beats_the_heuristic_on_fixed_duplicate_deals() -> None:
         GAME,
         Options(),
         2,
-        lambda rng: StrongBot(rng, deadline_s=60.0, samples=40),
+        lambda rng: StrongBot(rng, BUDGET),
         HeuristicBot,
         lineups=((True, False), (False, True)),
         side_of=lambda seat: seat,

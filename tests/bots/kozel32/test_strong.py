@@ -31,8 +31,8 @@ TABLES: list[tuple[int, dict[str, Any]]] = [
     (3, {"three_player_mode": "queen_of_spades"}),
     (2, {}),
 ]
-UNTIMED = Budget(deadline_s=60.0, samples=4, exact_below=8, exact_nodes=2000)
-"""No deadline, so the same seed always does the same work."""
+UNTIMED = Budget(samples=4, exact_below=8, exact_nodes=2000)
+"""A small budget: the same seed always does the same work."""
 
 
 def _fold(state: State | None, events: list[Any]) -> State:
@@ -48,7 +48,7 @@ def test_the_strong_bot_finishes_a_game_legally(players: int, options: dict[str,
     one; a small budget keeps the game fast."""
     parsed = Options(**options)
     seating = GAME.seating(players, parsed)
-    budget = Budget(deadline_s=0.01, samples=2, exact_below=6, exact_nodes=300)
+    budget = Budget(samples=2, exact_below=6, exact_nodes=300)
     bots = [
         None if s in seating.dummies else StrongBot(random.Random(s), budget) for s in seating.seats
     ]

@@ -15,7 +15,7 @@ from app.bots.arena import Arena, play_game
 from app.bots.kozly.heuristic import HeuristicBot
 from app.bots.kozly.knowledge import Memory, infer, sample
 from app.bots.kozly.model import INDEX, DealModel, Order, Table, World, mask_of
-from app.bots.kozly.strong import StrongBot
+from app.bots.kozly.strong import BUDGET, StrongBot
 from app.bots.masks import indices as cards
 from app.domain.commands import ShuffleDeck
 from app.domain.kozly import GAME, CutDeck, GameState, Options, Phase, PlayCard
@@ -25,15 +25,17 @@ MODES = [Options(), Options(deal_mode="stock"), Options(deal_mode="stock", end="
 
 
 def untimed(seed: int, samples: int = 8) -> StrongBot:
-    """The bot without its deadline, so that the same seed always does the same work."""
-    return StrongBot(random.Random(seed), deadline_s=60.0, samples=samples)
+    """A small budget: the same seed always does the same work."""
+    return StrongBot(random.Random(seed), replace(BUDGET, samples=samples))
 
 
 @pytest.mark.parametrize("options", MODES, ids=["halves", "stock", "stock-ruined"])
 def test_strong_bots_finish_seeded_games_legally(options: Options) -> None:
     """`decide` refuses anything illegal, so a finished game is a legal one."""
     for seed in range(1 if options.end == "ruined" else 2):
-        bots = [StrongBot(random.Random(seed * 4 + s), samples=2) for s in range(4)]
+        bots = [
+            StrongBot(random.Random(seed * 4 + s), replace(BUDGET, samples=2)) for s in range(4)
+        ]
         table = play_game(GAME, options, 4, bots, random.Random(seed))
         assert table.state.phase is Phase.GAME_OVER
 
@@ -233,7 +235,7 @@ def test_the_strong_bot_beats_the_heuristic_on_seeded_duplicate_deals(
     """Each deal four times from the same shuffle and cut, the strong bot in each seat in
     turn against three heuristic bots; a fixed sample count keeps the run reproducible."""
     levels = dict(registry.BOTS["kozly"])
-    levels["strong"] = lambda rng: StrongBot(rng, deadline_s=60.0, samples=30)
+    levels["strong"] = lambda rng: StrongBot(rng, replace(BUDGET, samples=30))
     monkeypatch.setitem(registry.BOTS, "kozly", levels)
     arena = Arena(GAME, Options(), 4, "strong", "heuristic")
     rng = random.Random(1)

@@ -15,7 +15,7 @@ from app.bots.multitrick.bot import TrickBot
 from app.bots.multitrick.masks import bits, mask_of
 from app.bots.multitrick.model import World
 from app.bots.multitrick.sampler import slots, world
-from app.bots.multitrick.strong import StrongTrickBot
+from app.bots.multitrick.strong import BUDGET, StrongTrickBot
 from app.domain.commands import ShuffleDeck
 from app.domain.game import Game
 from app.domain.multitrick.commands import Beat, Discard, Lead
@@ -26,8 +26,8 @@ Strong = Callable[[random.Random], StrongTrickBot]
 
 
 def untimed(make: Callable[..., StrongTrickBot], seed: int) -> StrongTrickBot:
-    """A strong bot without its deadline, so that the same seed always does the same work."""
-    return make(random.Random(seed), deadline_s=60.0, samples=6)
+    """A strong bot with a small budget: the same seed always does the same work."""
+    return make(random.Random(seed), dataclasses.replace(BUDGET, samples=6))
 
 
 def mid_deal(

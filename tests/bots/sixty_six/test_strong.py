@@ -13,7 +13,7 @@ from app.bots.arena import Arena, play_game
 from app.bots.sixty_six import HeuristicBot
 from app.bots.sixty_six.fast import OVER, World
 from app.bots.sixty_six.sampler import Sampler, action_code
-from app.bots.sixty_six.strong import StrongBot, model_for
+from app.bots.sixty_six.strong import BUDGET, StrongBot, model_for
 from app.bots.sixty_six.tracker import Tracker
 from app.domain.cards import Card, Suit
 from app.domain.ranking import SUIT_ORDER
@@ -138,7 +138,10 @@ def test_the_strong_bot_finishes_seeded_matches_legally(options: Options) -> Non
     """The engine refuses anything illegal, so a finished match is a legal one."""
     short = replace(options, match_target=3)
     for seed in range(2):
-        bots = [StrongBot(random.Random(seed), deadline_s=0.01), HeuristicBot(random.Random(seed))]
+        bots = [
+            StrongBot(random.Random(seed), replace(BUDGET, samples=2)),
+            HeuristicBot(random.Random(seed)),
+        ]
         table = play_game(GAME, short, 2, bots if seed % 2 else bots[::-1], random.Random(seed))
         assert table.state.result is not None
 
@@ -192,8 +195,8 @@ def test_hidden_cards_do_not_change_the_strong_bots_choice() -> None:
 
 
 def _untimed(seed: int) -> StrongBot:
-    """Without its deadline, so the same seed always does the same work."""
-    return StrongBot(random.Random(seed), deadline_s=60.0, samples=6)
+    """A small budget: the same seed always does the same work."""
+    return StrongBot(random.Random(seed), replace(BUDGET, samples=6))
 
 
 @pytest.mark.slow
