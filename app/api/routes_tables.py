@@ -25,7 +25,7 @@ SeatNo = Annotated[int, Path(ge=0, le=3, description="A seat 0..n-1 of the table
     summary="Create a table of a game, optionally taking a seat and seating bots",
     description="`variant` is one of `GET /v1/games` (default `kozel24`), `seats` the number "
     "of players where the game allows several, `options` the table's (`move_clock_s`, "
-    "`first_dealer`) and the game's own (its catalogue entry gives their JSON Schema); an "
+    "`first_dealer`, `rated`) and the game's own (its catalogue entry gives their JSON Schema); an "
     "unknown variant, seat count or option is 422 `invalid_option`. Option names are "
     "snake_case; an option's old camelCase name (the rules file's, e.g. `matchTarget`) is "
     "read as an alias, and one option named both ways is 422 `invalid_option`. Honours "
@@ -53,6 +53,7 @@ async def create_table(
         options=body.options.game_options(),
         move_clock_s=clock,
         first_dealer=body.options.first_dealer,
+        rated=body.options.rated,
         seat=body.seat,
         bots={int(seat): level for seat, level in body.bots.items()},
     )

@@ -31,6 +31,8 @@ class NewTableRequest:
     """The game's own options (its wire names)."""
     move_clock_s: int | None = None
     first_dealer: int | None = None
+    rated: bool = False
+    """Whether the game counts for the players' ratings (`docs/ratings.md`)."""
     seat: int | None = None
     bots: Mapping[int, str] = field(default_factory=dict)
 
@@ -59,6 +61,7 @@ async def create(
         **game.encode_options(options),
         "move_clock_s": asked.move_clock_s,
         "first_dealer": asked.first_dealer,
+        "rated": asked.rated,
     }
     request = None
     if idempotency_key is not None:
@@ -67,7 +70,8 @@ async def create(
             "variant": asked.variant,
             "seat": asked.seat,
             "bots": {str(bot_seat): level for bot_seat, level in asked.bots.items()},
-            "options": table_options,
+            # unrated: as the digests of the requests made before the option was were
+            "options": {k: v for k, v in table_options.items() if k != "rated" or v},
         }
         if len(game.info.seat_counts) > 1:
             body["seats"] = seats
@@ -81,6 +85,7 @@ async def create(
         game.encode_options(options),
         asked.move_clock_s,
         asked.first_dealer,
+        asked.rated,
     )
     # The table, its first event and the requested seats land together.
     lobby = Lobby.open(created, seating)
