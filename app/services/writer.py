@@ -34,6 +34,7 @@ from app.domain.events import Event
 from app.metrics import BOT_THINK, GAMES_FINISHED, GAMES_STARTED, VERSION_CONFLICTS
 from app.services import idempotency
 from app.services.errors import NotFound
+from app.services.ratings import finish_of
 from app.services.table_cache import TableCache
 from app.services.table_log import SNAPSHOT_SCHEMA, Table, encode, fold, from_snapshot, snapshot
 from app.services.turns_book import TurnsBook
@@ -148,6 +149,7 @@ class Writer:
             table.apply(event, table.version + 1, now)
             encoded.append(encode(event, table.deal_no()))
         seats_after = seat_states(table)
+        finishes = status_before != "finished" and table.status == "finished"
         if not seats_before:  # a new table: its seat rows start empty
             seats_before = [SeatState(None, None, False)] * len(seats_after)
         keys = [f"t:{table.id}", *(f"p:{p}" for p in _given_a_turn(seats_before, seats_after))]
@@ -175,6 +177,7 @@ class Writer:
                 move=move,
                 notify=self.wakeup.notification(keys, table.version),
                 new_table=new_table,
+                finish=finish_of(table) if finishes else None,
             )
         )
         # Committed (never for an attempt that lost its race): remember, wake, count.
@@ -183,7 +186,7 @@ class Writer:
         self.wakeup.wake(keys, table.version)
         if status_before == "waiting" and table.status != "waiting":
             GAMES_STARTED.inc()
-        if status_before != "finished" and table.status == "finished":
+        if finishes:
             GAMES_FINISHED.inc()
         return table
 

@@ -1,0 +1,119 @@
+"""Ratings: a rated game is rated once, when it ends, in the transaction of its last events;
+two instances finishing games of one player at once lose no update (`docs/ratings.md`)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from app.config import Settings
+from app.db.database import create_engine
+from app.db.models import FinishedSeat, Rating
+from app.db.standings import SeatResult
+from app.services.ratings import START, rate
+from tests.api.conftest import UNLIMITED, Api, Client, running
+
+pytestmark = pytest.mark.anyio
+
+
+async def duel(api: Api, a: Client, b: Client, rated: bool = True) -> str:
+    """A sixty-six table of `a` (seat 0) and `b` (seat 1), started."""
+    body = {"variant": "sixty_six", "seat": 0, "options": {"rated": rated}}
+    created = await a.post("/v1/tables", body)
+    assert created.status_code == 201, created.text
+    table_id: str = created.json()["id"]
+    assert (await b.put(f"/v1/tables/{table_id}/seats/1")).status_code == 200
+    return table_id
+
+
+async def rows(database_url: str, model: Any) -> list[Any]:
+    engine = create_engine(database_url)
+    try:
+        async with engine.connect() as connection:
+            return list((await connection.execute(select(model))).all())
+    finally:
+        await engine.dispose()
+
+
+def after_one_game(winner: str, loser: str) -> dict[str, float]:
+    seats = (
+        SeatResult(0, winner, winner, None, 0, 1, "won"),
+        SeatResult(1, loser, loser, None, 1, 2, "lost"),
+    )
+    new = rate(seats, {winner: START, loser: START})
+    return {holder: standing.rating for holder, standing in new.items()}
+
+
+async def test_a_resignation_is_a_loss_and_the_game_is_rated_once(
+    api: Api, database_url: str
+) -> None:
+    a, b = await api.player("a"), await api.player("b")
+    table_id = await duel(api, a, b)
+    resigned = await asyncio.gather(
+        b.post(f"/v1/tables/{table_id}/resign"), b.post(f"/v1/tables/{table_id}/resign")
+    )
+    assert sorted(r.status_code for r in resigned)[0] == 200  # the other one: game over
+    ratings = {r.holder: r for r in await rows(database_url, Rating)}
+    expected = after_one_game(a.id or "", b.id or "")
+    assert {h: r.rating for h, r in ratings.items()} == expected
+    assert ratings[a.id or ""].rating > 0 > ratings[b.id or ""].rating
+    assert [(r.games, r.played, r.won, r.lost) for r in (ratings[a.id or ""],)] == [(1, 1, 1, 0)]
+    seats = sorted(await rows(database_url, FinishedSeat), key=lambda s: s.seat)
+    assert [(s.result, s.rated, s.rating_before) for s in seats] == [
+        ("won", True, START.rating),
+        ("lost", True, START.rating),
+    ]
+
+
+async def test_an_unrated_game_keeps_a_record_and_changes_no_rating(
+    api: Api, database_url: str
+) -> None:
+    a, b = await api.player("a"), await api.player("b")
+    table_id = await duel(api, a, b, rated=False)
+    assert (await a.post(f"/v1/tables/{table_id}/resign")).status_code == 200
+    ratings = {r.holder: r for r in await rows(database_url, Rating)}
+    assert {(r.mu, r.sigma, r.games, r.played) for r in ratings.values()} == {
+        (START.mu, START.sigma, 0, 1)
+    }
+    assert ratings[b.id or ""].won == 1
+
+
+async def test_two_instances_finishing_games_of_one_player_at_once_lose_no_update(
+    database_url: str,
+) -> None:
+    settings = Settings(database_url=database_url, **UNLIMITED)
+    async with running(settings) as one, running(settings) as two:
+        star = await one.player("star")
+        rivals = [await one.player(f"r{n}") for n in range(4)]
+        tables = [await duel(one, star, rival) for rival in rivals]
+        instances = [one, two, one, two]
+        await asyncio.gather(
+            *(
+                Client(api.http, rival.token, rival.id).post(f"/v1/tables/{t}/resign")
+                for api, rival, t in zip(instances, rivals, tables, strict=True)
+            )
+        )
+    ratings = {r.holder: r for r in await rows(database_url, Rating)}
+    assert ratings[star.id or ""].games == 4
+    assert ratings[star.id or ""].won == 4
+    # the same as four games rated one after the other, in their finish order
+    seats = await rows(database_url, FinishedSeat)
+    order = sorted({(s.finished_at, s.table_id) for s in seats})
+    assert len({at for at, _ in order}) == 4  # each game of the star after the one before
+    standing = START
+    by_table = {s.table_id: s.holder for s in seats if s.holder != star.id}
+    for _, table_id in order:
+        rival = by_table[table_id]
+        new = rate(
+            (
+                SeatResult(0, star.id or "", star.id, None, 0, 1, "won"),
+                SeatResult(1, rival, rival, None, 1, 2, "lost"),
+            ),
+            {star.id or "": standing, rival: START},
+        )
+        standing = new[star.id or ""]
+    assert ratings[star.id or ""].mu == standing.mu
+    assert ratings[star.id or ""].sigma == standing.sigma
