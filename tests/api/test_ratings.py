@@ -4,6 +4,7 @@ two instances finishing games of one player at once lose no update (`docs/rating
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +15,9 @@ from app.db.database import create_engine
 from app.db.models import FinishedSeat, Rating
 from app.db.standings import SeatResult
 from app.services.ratings import START, rate
+from app.services.ratings_rebuild import rebuild
 from tests.api.conftest import UNLIMITED, Api, Client, running
+from tests.db.test_migrations import kozel
 
 pytestmark = pytest.mark.anyio
 
@@ -117,3 +120,66 @@ async def test_two_instances_finishing_games_of_one_player_at_once_lose_no_updat
         standing = new[star.id or ""]
     assert ratings[star.id or ""].mu == standing.mu
     assert ratings[star.id or ""].sigma == standing.sigma
+
+
+async def bots_table(player: Client, variant: str = "kozel24") -> str:
+    """A rated table of `player` (seat 0) and random bots, started."""
+    body = {
+        "variant": variant,
+        "seat": 0,
+        "bots": {"1": "random", "2": "random", "3": "random"},
+        "options": {"rated": True},
+    }
+    created = await player.post("/v1/tables", body)
+    assert created.status_code == 201, created.text
+    table_id: str = created.json()["id"]
+    return table_id
+
+
+async def test_leaving_a_rated_game_loses_it_even_when_the_bot_that_takes_over_wins(
+    api: Api, database_url: str
+) -> None:
+    leaver = await api.player("leaver")
+    table_id = await bots_table(leaver)
+    left = await leaver.delete(f"/v1/tables/{table_id}/seats/0")
+    assert left.status_code == 200, left.text
+    summary = (await api.anonymous.get(f"/v1/tables/{table_id}")).json()
+    assert summary["status"] == "finished"  # the bots played it out
+    view = (await api.anonymous.get(f"/v1/tables/{table_id}/state")).json()
+    assert view["result"]["places"] == [1, 2]  # by the game, the leaver's team won (seeded)
+    seats = {s.seat: s for s in await rows(database_url, FinishedSeat)}
+    assert (seats[0].holder, seats[0].result, seats[0].place) == (leaver.id, "lost", 2)
+    assert seats[2].holder == "bot:random"
+    ratings = {r.holder: r for r in await rows(database_url, Rating)}
+    assert ratings[leaver.id or ""].rating < START.rating
+    assert ratings[leaver.id or ""].lost == 1
+
+
+async def test_a_rebuild_from_the_logs_gives_the_live_numbers(api: Api, database_url: str) -> None:
+    a, b, c = await api.player("a"), await api.player("b"), await api.player("c")
+    for winner, loser in [(a, b), (b, c), (a, c)]:
+        table_id = await duel(api, winner, loser)
+        assert (await loser.post(f"/v1/tables/{table_id}/resign")).status_code == 200
+    unrated = await duel(api, c, a, rated=False)
+    assert (await a.post(f"/v1/tables/{unrated}/resign")).status_code == 200
+    team = await bots_table(b)  # a team game with a server bot level on both sides
+    assert (await b.delete(f"/v1/tables/{team}/seats/0")).status_code == 200
+    live = sorted(await rows(database_url, Rating)), sorted(await rows(database_url, FinishedSeat))
+    assert len(live[0]) == 5  # a, b, c in sixty-six; b and bot:random in kozel24
+
+    engine = create_engine(database_url)
+    try:
+        done = await rebuild(engine)
+    finally:
+        await engine.dispose()
+    assert (done.games, done.rated) == (5, 4)
+    again = sorted(await rows(database_url, Rating)), sorted(await rows(database_url, FinishedSeat))
+    assert again == live
+
+
+def test_kozel_ratings_rebuild_from_the_command_line(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    assert kozel("migrate", url=url).returncode == 0
+    done = kozel("ratings", "rebuild", url=url)
+    assert done.returncode == 0, done.stderr
+    assert "rebuilt the ratings from 0 finished games (0 rated)" in done.stdout
