@@ -16,6 +16,7 @@ from app.api.view_cache import RenderedViews
 from app.config import Settings
 from app.services.accounts import Accounts
 from app.services.players import PlayerInfo, Players, token_hash
+from app.services.profiles import Profiles
 from app.services.tables import Tables
 from app.services.throttle import address_key
 
@@ -28,6 +29,7 @@ class Services:
     tables: Tables
     limits: Limits
     views: RenderedViews
+    profiles: Profiles
 
 
 def services_of(request: Request) -> Services:

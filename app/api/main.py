@@ -39,6 +39,7 @@ from app.metrics import OPEN_LONG_POLLS, OPEN_STREAMS
 from app.services.accounts import Accounts
 from app.services.passwords import Passwords
 from app.services.players import Players
+from app.services.profiles import Profiles
 from app.services.tables import Tables
 from app.services.throttle import Throttle
 
@@ -94,7 +95,9 @@ def create_app(
         players = Players(sessions, wakeup)
         passwords = Passwords(password_parameters)
         accounts = Accounts(sessions, players, passwords, Throttle(sessions))
-        app.state.services = Services(settings, players, accounts, tables, limits, RenderedViews())
+        app.state.services = Services(
+            settings, players, accounts, tables, limits, RenderedViews(), Profiles(engine)
+        )
         app.state.engine = engine
         app.state.wakeup = wakeup
         OPEN_LONG_POLLS.set_function(lambda: tables.long_polls_waiting)
