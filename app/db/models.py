@@ -237,3 +237,18 @@ class FinishedSeat(Base):
             "ix_finished_seats_variant_history", "player_id", "variant", "finished_at", "table_id"
         ),
     )
+
+
+class SeatAddress(Base):
+    """The address (a digest of the throttle's form of it) each account took a seat of a
+    rated table from: two accounts from one address are not seated at one rated table, and
+    a game they both held anyway is not rated (`docs/security.md`)."""
+
+    __tablename__ = "seat_addresses"
+    table_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    address: Mapped[str] = mapped_column(String(64))
+
+    __table_args__ = (Index("ix_seat_addresses_address", "table_id", "address"),)

@@ -10,16 +10,17 @@ rebuild from the logs, in finish order, rates every holder's games in the same o
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import insert, literal, select, update
+from sqlalchemy import func, insert, literal, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from app.db.models import FinishedSeat, Player, Rating
+from app.db.models import FinishedSeat, Player, Rating, SeatAddress
 
 TICK = timedelta(microseconds=1)
 
@@ -77,12 +78,17 @@ class Locked:
 
     at: datetime
     before: dict[str, Standing]
+    finish: Finish
+    """The game as it is rated: unrated after all when two of its accounts took their seats
+    from one address."""
 
 
 async def lock_holders(connection: AsyncConnection, finish: Finish, at: datetime) -> Locked:
     """Lock the rows of the game's holders (made first where missing) and read them. The game
     finished at `at`, or just after the last game of one of its holders if that is later (the
     clocks of two instances differ)."""
+    if finish.rated and await _shared_address(connection, finish):
+        finish = dataclasses.replace(finish, rated=False)
     holders = finish.holders
     await _ensure_rows(connection, finish, holders)
     query = (
@@ -96,13 +102,13 @@ async def lock_holders(connection: AsyncConnection, finish: Finish, at: datetime
     if last is not None and last >= at:
         at = last + TICK
     before = {r.holder: Standing(r.mu, r.sigma, r.rating, r.games, r.provisional) for r in rows}
-    return Locked(at, before)
+    return Locked(at, before, finish)
 
 
 async def record_finish(connection: AsyncConnection, finish: Finish, locked: Locked) -> None:
     """Rate the game and record its seats (after `lock_holders`, and after the game's table
     row exists)."""
-    at, before = locked.at, locked.before
+    at, before, finish = locked.at, locked.before, locked.finish
     after = finish.rate(before) if finish.rated else before
     for holder in finish.holders:
         results = [s.result for s in finish.seats if s.holder == holder]
@@ -115,6 +121,18 @@ async def record_finish(connection: AsyncConnection, finish: Finish, locked: Loc
         insert(FinishedSeat),
         [_seat_row(finish, seat, at, before, after) for seat in finish.seats],
     )
+
+
+async def _shared_address(connection: AsyncConnection, finish: Finish) -> bool:
+    """Whether two of the game's accounts took their seats from one address."""
+    accounts = [s.player_id for s in finish.seats if s.player_id is not None]
+    query = (
+        select(SeatAddress.address)
+        .where(SeatAddress.table_id == finish.table_id, SeatAddress.player_id.in_(accounts))
+        .group_by(SeatAddress.address)
+        .having(func.count() > 1)
+    )
+    return (await connection.execute(query)).first() is not None
 
 
 async def _ensure_rows(connection: AsyncConnection, finish: Finish, holders: Sequence[str]) -> None:

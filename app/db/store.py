@@ -202,6 +202,10 @@ class EventStore(Protocol):
 
     async def summary(self, table_id: str) -> TableSummary | None: ...
 
+    async def seat_address(self, table_id: str, player_id: str, address: str) -> list[str]:
+        """Keep the address a player takes a seat of a rated table from; returns the other
+        players that took a seat of it from that address."""
+
     async def due(self, now: datetime, limit: int) -> list[str]:
         """Running tables whose earliest move-clock deadline has passed, the oldest first."""
 

@@ -1,5 +1,6 @@
 """Ratings: each rated player's standing per variant (an account, or a server bot level),
-and the seats of finished games (a player's history, with the rating before and after).
+the seats of finished games (a player's history, with the rating before and after), and the
+address each account took a seat of a rated table from.
 
 Both are projections of the finished tables' logs: this revision creates them empty, and
 `kozel ratings rebuild` fills them from the logs of the games finished before it.
@@ -81,7 +82,21 @@ def upgrade() -> None:
         ["player_id", "variant", "finished_at", "table_id"],
     )
 
+    op.create_table(
+        "seat_addresses",
+        sa.Column(
+            "table_id",
+            sa.String(36),
+            sa.ForeignKey("game_tables.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("player_id", sa.String(36), primary_key=True),
+        sa.Column("address", sa.String(64), nullable=False),
+    )
+    op.create_index("ix_seat_addresses_address", "seat_addresses", ["table_id", "address"])
+
 
 def downgrade() -> None:
+    op.drop_table("seat_addresses")
     op.drop_table("finished_seats")
     op.drop_table("ratings")

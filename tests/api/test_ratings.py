@@ -7,29 +7,40 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from sqlalchemy import select
+from httpx import Response
+from sqlalchemy import select, update
 
 from app.config import Settings
 from app.db.database import create_engine
-from app.db.models import FinishedSeat, Rating
+from app.db.models import FinishedSeat, Rating, SeatAddress
 from app.db.standings import SeatResult
 from app.services.ratings import START, rate
 from app.services.ratings_rebuild import rebuild
-from tests.api.conftest import UNLIMITED, Api, Client, running
+from tests.api.conftest import UNLIMITED, Api, Client, assert_problem, running
 from tests.db.test_migrations import kozel
 
 pytestmark = pytest.mark.anyio
 
 
 async def duel(api: Api, a: Client, b: Client, rated: bool = True) -> str:
-    """A sixty-six table of `a` (seat 0) and `b` (seat 1), started."""
+    """A sixty-six table of `a` (seat 0) and `b` (seat 1, from another address), started."""
     body = {"variant": "sixty_six", "seat": 0, "options": {"rated": rated}}
     created = await a.post("/v1/tables", body)
     assert created.status_code == 201, created.text
     table_id: str = created.json()["id"]
-    assert (await b.put(f"/v1/tables/{table_id}/seats/1")).status_code == 200
+    assert (await sit_from(api, b, table_id, 1, "10.0.0.2")).status_code == 200
     return table_id
+
+
+async def sit_from(api: Api, player: Client, table_id: str, seat: int, host: str) -> Response:
+    """`player` takes a seat from the address `host`."""
+    transport = httpx.ASGITransport(app=api.app, client=(host, 1))  # type: ignore[arg-type]
+    async with httpx.AsyncClient(transport=transport, base_url="http://kozel") as http:
+        return await Client(http, player.token, player.id).put(
+            f"/v1/tables/{table_id}/seats/{seat}"
+        )
 
 
 async def rows(database_url: str, model: Any) -> list[Any]:
@@ -183,3 +194,31 @@ def test_kozel_ratings_rebuild_from_the_command_line(tmp_path: Path) -> None:
     done = kozel("ratings", "rebuild", url=url)
     assert done.returncode == 0, done.stderr
     assert "rebuilt the ratings from 0 finished games (0 rated)" in done.stdout
+
+
+async def test_two_accounts_from_one_address_are_not_seated_at_one_rated_table(
+    api: Api, database_url: str
+) -> None:
+    a, b, c = await api.player("a"), await api.player("a's twin"), await api.player("c")
+    rated = await a.post(
+        "/v1/tables", {"variant": "sixty_six", "seat": 0, "options": {"rated": True}}
+    )
+    table_id = rated.json()["id"]
+    refused = await b.put(f"/v1/tables/{table_id}/seats/1")  # the address a sat from
+    assert_problem(refused, 409, "same_address")
+    assert (await a.delete(f"/v1/tables/{table_id}/seats/0")).status_code == 200
+    assert (await b.put(f"/v1/tables/{table_id}/seats/1")).status_code == 200  # a left
+    unrated = await a.post("/v1/tables", {"variant": "sixty_six", "seat": 0})
+    assert (await b.put(f"/v1/tables/{unrated.json()['id']}/seats/1")).status_code == 200
+
+    # Two accounts that got seated from one address anyway (a race): the game is not rated.
+    table_id = await duel(api, a, c)
+    engine = create_engine(database_url)
+    async with engine.begin() as connection:
+        await connection.execute(update(SeatAddress).values(address="one"))
+    await engine.dispose()
+    assert (await c.post(f"/v1/tables/{table_id}/resign")).status_code == 200
+    seats = [s for s in await rows(database_url, FinishedSeat) if s.table_id == table_id]
+    assert [s.rated for s in seats] == [False, False]
+    ratings = {r.holder: r for r in await rows(database_url, Rating)}
+    assert (ratings[a.id or ""].games, ratings[a.id or ""].won) == (0, 1)
