@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from sqlalchemy import and_, case, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.db.directory import TableDirectory
@@ -104,6 +104,15 @@ async def append_in_transaction(engine: AsyncEngine, append: Append) -> None:
             await record_finish(connection, finish, locked)
     except IntegrityError:
         raise VersionConflict(None) from None
+    except DBAPIError as error:
+        if getattr(error.orig, "sqlstate", None) in RETRY_STATES:
+            raise VersionConflict(None) from None  # the writer tries again on a fresh read
+        raise
+
+
+RETRY_STATES = {"40P01", "40001"}
+"""PostgreSQL's deadlock and serialization failures: nothing was written, and the append may
+be tried again (two finishing games that lock rating rows met the other way round)."""
 
 
 async def _append(connection: AsyncConnection, append: Append) -> None:

@@ -13,10 +13,10 @@ from httpx import Response
 from sqlalchemy import select, update
 
 from app.config import Settings
-from app.db.database import create_engine
+from app.db.database import create_engine, session_factory
 from app.db.models import FinishedSeat, Rating, SeatAddress
 from app.db.standings import SeatResult
-from app.services.ratings import START, rate
+from app.services.ratings import DEFAULT_RATING, START, rate, ratings_for
 from app.services.ratings_rebuild import rebuild
 from tests.api.conftest import UNLIMITED, Api, Client, assert_problem, running
 from tests.db.test_migrations import kozel
@@ -222,3 +222,21 @@ async def test_two_accounts_from_one_address_are_not_seated_at_one_rated_table(
     assert [s.rated for s in seats] == [False, False]
     ratings = {r.holder: r for r in await rows(database_url, Rating)}
     assert (ratings[a.id or ""].games, ratings[a.id or ""].won) == (0, 1)
+
+
+async def test_ratings_for_gives_the_displayed_ratings_and_zero_for_the_unrated(
+    api: Api, database_url: str
+) -> None:
+    a, b = await api.player("a"), await api.player("b")
+    table_id = await duel(api, a, b)
+    assert (await b.post(f"/v1/tables/{table_id}/resign")).status_code == 200
+    expected = after_one_game(a.id or "", b.id or "")
+    engine = create_engine(database_url)
+    try:
+        ids = [a.id or "", b.id or "", "nobody"]
+        found = await ratings_for(engine, "sixty_six", ids)
+        assert found == {**expected, "nobody": DEFAULT_RATING}
+        async with session_factory(engine)() as session:
+            assert await ratings_for(session, "bura", ids) == dict.fromkeys(ids, 0.0)
+    finally:
+        await engine.dispose()
