@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, tuple_
+from sqlalchemy import false, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.db.models import FinishedSeat, Player, Rating
@@ -184,7 +184,7 @@ class Profiles:
         previous = None if cursor is None else _board_cursor(cursor)
         query = select(Rating, Player.name).outerjoin(Player, Player.id == Rating.player_id)
         query = query.where(
-            Rating.variant == variant, Rating.bot == bots, Rating.provisional.is_(False)
+            Rating.variant == variant, Rating.bot == bots, Rating.provisional == false()
         )
         if previous is not None:
             query = query.where(tuple_(Rating.rating, Rating.holder) < previous[:2])
