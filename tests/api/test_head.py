@@ -29,7 +29,12 @@ async def test_head_answers_every_get_with_its_headers_and_no_body(api: Api) -> 
     document = (await api.http.get("/openapi.json")).json()
     assert all("head" not in operations for operations in document["paths"].values())
     assert "`HEAD` works wherever `GET` does" in document["info"]["description"]
-    fill = {"{table_id}": table_id, "{deal_no}": "1", "{variant}": "kozel24"}
+    fill = {
+        "{table_id}": table_id,
+        "{deal_no}": "1",
+        "{variant}": "kozel24",
+        "{player_id}": players[0].id or "",
+    }
     paths = []
     for template, operations in document["paths"].items():
         if "get" in operations:
