@@ -18,6 +18,11 @@ class TableDirectory:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
 
+    @property
+    def engine(self) -> AsyncEngine:
+        """The SQLAlchemy engine of the projection's reads (`ratings_for`, for one)."""
+        return self._engine
+
     async def seat_address(self, table_id: str, player_id: str, address: str) -> list[str]:
         """Keep the address a player takes a seat of a rated table from; returns the other
         players that took a seat of it from that address."""

@@ -24,6 +24,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
+from app.db.directory import TableDirectory
 from app.db.models import Rating
 from app.db.standings import BOT_PREFIX, Finish, SeatResult, Standing
 from app.domain.view import places
@@ -119,8 +120,11 @@ def rate(seats: Sequence[SeatResult], before: Mapping[str, Standing]) -> dict[st
     }
 
 
-Source = AsyncEngine | AsyncConnection | AsyncSession | async_sessionmaker[AsyncSession]
-"""Whatever the caller reads the database through."""
+Source = (
+    AsyncEngine | AsyncConnection | AsyncSession | async_sessionmaker[AsyncSession] | TableDirectory
+)
+"""Whatever the caller reads the database through: an engine, a connection, a session or
+its factory, or the event store (either store)."""
 
 
 async def ratings_for(
@@ -135,6 +139,8 @@ async def ratings_for(
         Rating.variant == variant, Rating.holder.in_(list(player_ids)), Rating.games > 0
     )
     source = session_or_store
+    if isinstance(source, TableDirectory):
+        source = source.engine
     if isinstance(source, async_sessionmaker):
         async with source() as session:
             rows = (await session.execute(query)).all()

@@ -16,6 +16,7 @@ from app.config import Settings
 from app.db.database import create_engine, session_factory
 from app.db.models import FinishedSeat, Rating, SeatAddress
 from app.db.standings import SeatResult
+from app.db.store_sql import SqlStore
 from app.services.ratings import DEFAULT_RATING, START, rate, ratings_for
 from app.services.ratings_rebuild import rebuild
 from tests.api.conftest import UNLIMITED, Api, Client, assert_problem, running
@@ -238,5 +239,6 @@ async def test_ratings_for_gives_the_displayed_ratings_and_zero_for_the_unrated(
         assert found == {**expected, "nobody": DEFAULT_RATING}
         async with session_factory(engine)() as session:
             assert await ratings_for(session, "bura", ids) == dict.fromkeys(ids, 0.0)
+        assert await ratings_for(SqlStore(engine), "sixty_six", ids) == found
     finally:
         await engine.dispose()
