@@ -74,6 +74,8 @@ class Settings(BaseSettings):
     to wait is answered at once with 429 `rate_limited` and `Retry-After`."""
     clock_interval_s: float = 0.5
     """How often an instance looks for seats whose move clock ran out."""
+    seek_sweep_s: float = 1.0
+    """How often (on average, jittered) an instance sweeps the seeks."""
 
 
 FILES_RESERVED = 100

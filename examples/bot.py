@@ -5,12 +5,15 @@ needs (`clients/python/kozel_client.py`).
     python3 examples/bot.py http://127.0.0.1:8000 my-bot --bots          # a new kozel24 table:
                                           # the bot in seat 0, server bots in the other seats
     python3 examples/bot.py http://127.0.0.1:8000 my-bot --bots strong --game bura --seats 3
+    python3 examples/bot.py http://127.0.0.1:8000 my-bot --seek sixty_six --games 5 --bots-after 30
+                                          # matched with other bot accounts (bots after 30 s)
     python3 examples/bot.py http://127.0.0.1:8000 my-bot --table ID --seat 2    # join a table
     python3 examples/bot.py http://127.0.0.1:8000 my-bot     # wait until someone seats it
 
 It registers a bot account named `my-bot` and prints its token (or plays as `--token=T`), then
-plays `--games N` games (default 1; with --bots each at a new table) and prints each result:
-the side the bot played for (a team, or itself alone) and the game's own `result`.
+plays `--games N` games (default 1; with --bots or --seek each at a new table) and prints each
+result: the side the bot played for (a team, or itself alone), the game's own `result`, and
+its rating after it where the server keeps ratings.
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ def tables(client: KozelClient, args: argparse.Namespace) -> Iterator[str]:
         yield args.table
     while args.bots:  # a new table, the server's bots in the other seats
         yield client.create_table_with_bots(args.game, args.bots, args.seats, args.seat)
+    while args.seek:  # a table with other bot accounts (and server bots after --bots-after)
+        yield client.seek(args.seek, args.bots_after)
     yield from (table_id for table_id, _ in client.turns(wait=30))  # where others seated it
 
 
@@ -68,12 +73,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seat", type=int, default=0, help="the seat to take (default 0)")
     parser.add_argument("--game", default="kozel24", help="with --bots: a variant of GET /v1/games")
     parser.add_argument("--seats", type=int, help="with --bots: the players (default: the game's)")
+    parser.add_argument("--seek", metavar="VARIANT", help="seek games of VARIANT (POST /v1/seeks)")
+    parser.add_argument("--bots-after", type=int, help="with --seek: server bots after S seconds")
     args = parser.parse_args(argv)
     client = KozelClient(args.url, args.token)
     if args.token is None:
         token = client.register(args.name, bot=True)  # a bot account: shown as a bot
-        print(f"token {token}: this player's identity, shown only now;")
-        print("keep it to play on as it (--token=T), or to seat it (PUT …/seats/{n})", flush=True)
+        print(f"token {token}: this player's identity, shown only now (--token=T)", flush=True)
     for number, table_id in enumerate(islice(tables(client, args), args.games), start=1):
         print(f"game {number}: table {table_id} ({args.url}/play#table={table_id})", flush=True)
         print(f"game {number}: {client.result_in_words(play(client, table_id))}", flush=True)

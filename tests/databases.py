@@ -24,6 +24,8 @@ TABLES = (
     "seat_addresses",
     "finished_seats",
     "ratings",
+    "clock_lapses",
+    "seeks",
     "credential_failures",
     "tokens",
     "table_requests",

@@ -17,6 +17,7 @@ from app.config import Settings
 from app.services.accounts import Accounts
 from app.services.players import PlayerInfo, Players, token_hash
 from app.services.profiles import Profiles
+from app.services.seeks import Seeks
 from app.services.tables import Tables
 from app.services.throttle import address_key
 
@@ -27,6 +28,7 @@ class Services:
     players: Players
     accounts: Accounts
     tables: Tables
+    seeks: Seeks
     limits: Limits
     views: RenderedViews
     profiles: Profiles

@@ -8,6 +8,7 @@ import logging
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from typing import Any
 
 from argon2 import Parameters
@@ -28,6 +29,8 @@ from app.api.routes_games import router as games_router
 from app.api.routes_health import router as health_router
 from app.api.routes_play import router as play_router
 from app.api.routes_players import router as players_router
+from app.api.routes_replay import router as replay_router
+from app.api.routes_seeks import router as seeks_router
 from app.api.routes_sessions import router as sessions_router
 from app.api.routes_tables import router as tables_router
 from app.api.view_cache import RenderedViews
@@ -36,10 +39,13 @@ from app.db.database import create_engine, open_store, session_factory
 from app.db.migrate import check_schema
 from app.db.wakeup import Wakeup
 from app.metrics import OPEN_LONG_POLLS, OPEN_STREAMS
+from app.services import benching
 from app.services.accounts import Accounts
+from app.services.move_clock import Lapsed
 from app.services.passwords import Passwords
 from app.services.players import Players
 from app.services.profiles import Profiles
+from app.services.seeks import Seeks
 from app.services.tables import Tables
 from app.services.throttle import Throttle
 
@@ -95,20 +101,29 @@ def create_app(
         players = Players(sessions, wakeup)
         passwords = Passwords(password_parameters)
         accounts = Accounts(sessions, players, passwords, Throttle(sessions))
+        seeks = Seeks(sessions, tables, wakeup, settings.recheck_interval_s, chance)
         app.state.services = Services(
-            settings, players, accounts, tables, limits, RenderedViews(), Profiles(engine)
+            settings, players, accounts, tables, seeks, limits, RenderedViews(), Profiles(engine)
         )
         app.state.engine = engine
         app.state.wakeup = wakeup
         OPEN_LONG_POLLS.set_function(lambda: tables.long_polls_waiting)
         OPEN_STREAMS.set_function(lambda: limits.open_streams)
-        keeper = asyncio.create_task(keep_clocks(tables, settings.clock_interval_s))
+
+        async def lapsed(table_id: str, player_ids: list[str]) -> None:
+            await benching.record(sessions, table_id, player_ids, datetime.now(UTC))
+
+        keepers = [
+            asyncio.create_task(keep_clocks(tables, settings.clock_interval_s, lapsed)),
+            asyncio.create_task(keep_seeks(seeks, settings.seek_sweep_s)),
+        ]
         try:
             yield
         finally:
-            keeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await keeper
+            for keeper in keepers:
+                keeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await keeper
             await wakeup.stop()
             passwords.close()
             await store.close()
@@ -134,7 +149,12 @@ def create_app(
             },
             {"name": "games", "description": "The catalogue of games"},
             {"name": "tables", "description": "Tables and seats"},
+            {"name": "seeks", "description": "Finding a game: seeks matched into tables"},
             {"name": "playing", "description": "Views, moves, the lone trump, messages, logs"},
+            {
+                "name": "again",
+                "description": "After a game: a rematch, and the replay with every hand face up",
+            },
             {"name": "operations", "description": "Health and metrics for operators"},
         ],
     )
@@ -159,7 +179,9 @@ def create_app(
     app.include_router(sessions_router)
     app.include_router(games_router)
     app.include_router(tables_router)
+    app.include_router(seeks_router)
     app.include_router(play_router)
+    app.include_router(replay_router)
     for game_router in GAME_ROUTERS:  # a game's own routes (kozel24: `…/exchange`)
         app.include_router(game_router)
     routes_web.install(app)  # the web table at / and /play
@@ -175,15 +197,27 @@ def drain(app: FastAPI) -> None:
         wakeup.drain()
 
 
-async def keep_clocks(tables: Tables, interval: float) -> None:
+async def keep_clocks(tables: Tables, interval: float, lapsed: Lapsed) -> None:
     """Every instance plays for the seats whose move clock ran out (the appends are versioned,
     so two instances never both move for one seat). A game never hangs."""
     while True:
         try:
-            await tables.expire_due()
+            await tables.expire_due(lapsed=lapsed)
         except Exception:  # a database hiccup: the next round tries again
             log.warning("the move clock keeper failed a round", exc_info=True)
         await asyncio.sleep(interval)
+
+
+async def keep_seeks(seeks: Seeks, interval: float) -> None:
+    """Every instance sweeps the seeks (`Seeks.sweep`): matches as windows widen and bots
+    come due, expiries. Jittered, so that instances started together do not sweep in step."""
+    jitter = random.Random()
+    while True:
+        await asyncio.sleep(interval * jitter.uniform(0.5, 1.5))
+        try:
+            await seeks.sweep()
+        except Exception:  # a database hiccup: the next round tries again
+            log.warning("the seek sweeper failed a round", exc_info=True)
 
 
 def openapi_document() -> dict[str, Any]:

@@ -12,6 +12,7 @@ from app.domain.game import DealRecord
 from app.domain.options import with_wire_names
 from app.domain.registry import game_of
 from app.services import idempotency
+from app.services.replaying import Replay
 from app.services.table_log import Table
 
 
@@ -19,7 +20,39 @@ def view_out(table: Table, seat: int | None) -> dict[str, Any]:
     """The caller's view as plain JSON values, in its game's shape (the hottest response:
     built directly rather than through model validation; a test checks it against the
     schema)."""
-    return adapter_of(table.variant).view(table, seat)
+    return {**adapter_of(table.variant).view(table, seat), "rematch": rematch_out(table)}
+
+
+def rematch_out(table: Table) -> dict[str, Any] | None:
+    """Once the game is over: who asked for a rematch, and its table once made."""
+    if table.status != "finished":
+        return None
+    rematch = table.rematch
+    return {"asked": list(rematch.asked), "table_id": rematch.table_id}
+
+
+def replay_out(replay: Replay) -> dict[str, Any]:
+    """The public view at the replay's version, every hand face up, the log's deals and the
+    shuffle check of the deal on view."""
+    check = replay.check
+    return {
+        **view_out(replay.table, None),
+        "hands": [[str(card) for card in hand] for hand in replay.hands],
+        "last_version": replay.last_version,
+        "deals": [
+            {"deal_no": d.deal_no, "first_version": d.first_version, "last_version": d.last_version}
+            for d in replay.deals
+        ],
+        "shuffle_check": None
+        if check is None
+        else {
+            "deal_no": check.deal_no,
+            "commitment": check.commitment,
+            "deck": check.deck,
+            "hands": check.hands,
+            "verified": check.verified,
+        },
+    }
 
 
 def deal_record_out(variant: str, record: DealRecord) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from sqlalchemy import Select, and_, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.db.models import GameTable, Player, Seat, SeatAddress
-from app.db.store import SeatRow, TableSummary
+from app.db.store import SeatRow, TableSummary, by_activity
 
 
 class TableDirectory:
@@ -50,19 +50,13 @@ class TableDirectory:
     async def summaries(
         self, status: str | None, limit: int, before: tuple[datetime, str] | None
     ) -> list[TableSummary]:
-        query: Select[Any] = select(GameTable).order_by(
-            GameTable.created_at.desc(), GameTable.id.desc()
-        )
+        listed_at = GameTable.updated_at if by_activity(status) else GameTable.created_at
+        query: Select[Any] = select(GameTable).order_by(listed_at.desc(), GameTable.id.desc())
         if status is not None:
             query = query.where(GameTable.status == status)
         if before is not None:
-            created, table_id = before
-            query = query.where(
-                or_(
-                    GameTable.created_at < created,
-                    and_(GameTable.created_at == created, GameTable.id < table_id),
-                )
-            )
+            at, table_id = before
+            query = query.where(or_(listed_at < at, and_(listed_at == at, GameTable.id < table_id)))
         async with self._engine.connect() as connection:
             rows = list((await connection.execute(query.limit(limit))).mappings())
             seats = await _seats(connection, [row["id"] for row in rows])
@@ -119,4 +113,5 @@ def _summary(row: Any, seats: tuple[SeatRow, ...]) -> TableSummary:
         row["deal_no"],
         row["version"],
         row["created_at"],
+        row["updated_at"],
     )

@@ -17,6 +17,7 @@ from sqlalchemy import (
     Integer,
     String,
     false,
+    text,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -239,6 +240,54 @@ class FinishedSeat(Base):
     )
 
 
+class Seek(Base):
+    """A player's wish for a game (`app/services/seeks.py`): waiting until it is matched into a
+    table (then `table_id` and `seat`), cancelled or expired. Seeks match only within one
+    `pool` (a digest of the variant, seat count, options, `rated`, and whether its player is a
+    bot account). A player has one waiting seek per variant (the partial unique index)."""
+
+    __tablename__ = "seeks"
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("players.id", ondelete="CASCADE"), index=True
+    )
+    variant: Mapped[str] = mapped_column(String(20))
+    seats: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The game's options as its table will have them (encoded), and the table's own."""
+    rated: Mapped[bool] = mapped_column()
+    bot: Mapped[bool] = mapped_column()
+    """Whether the seeker is a bot account: bot accounts are matched only with bot accounts."""
+    pool: Mapped[str] = mapped_column(String(64))
+    rating: Mapped[float] = mapped_column(Float)
+    """The seeker's rating in the variant when the seek was made."""
+    bots_after_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    status: Mapped[str] = mapped_column(String(10))
+    table_id: Mapped[str | None] = mapped_column(String(36), nullable=True, index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column()
+    expires_at: Mapped[datetime] = mapped_column()
+    matched_at: Mapped[datetime | None] = mapped_column(nullable=True, index=True)
+
+    __table_args__ = (
+        Index(
+            "ix_seeks_one_waiting",
+            "player_id",
+            "variant",
+            unique=True,
+            sqlite_where=text("status = 'waiting'"),
+            postgresql_where=text("status = 'waiting'"),
+        ),
+        Index(
+            "ix_seeks_waiting_pool",
+            "pool",
+            "created_at",
+            sqlite_where=text("status = 'waiting'"),
+            postgresql_where=text("status = 'waiting'"),
+        ),
+    )
+
+
 class SeatAddress(Base):
     """The address (a digest of the throttle's form of it) each account took a seat of a
     rated table from: two accounts from one address are not seated at one rated table, and
@@ -252,3 +301,17 @@ class SeatAddress(Base):
     address: Mapped[str] = mapped_column(String(64))
 
     __table_args__ = (Index("ix_seat_addresses_address", "table_id", "address"),)
+
+
+class ClockLapse(Base):
+    """A table where the server played for a player whose move clock ran out: a bot account
+    that lapses in several games in a row is benched from seeks for a while."""
+
+    __tablename__ = "clock_lapses"
+    player_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    table_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    at: Mapped[datetime] = mapped_column()

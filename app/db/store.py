@@ -172,6 +172,20 @@ class TableSummary:
     deal_no: int
     version: int
     created_at: datetime
+    updated_at: datetime
+    """When its log last grew: the live tables are listed by it."""
+
+    def listed_at(self, status: str | None) -> datetime:
+        """The time a listing of `status` orders it by (`by_activity`)."""
+        return self.updated_at if by_activity(status) else self.created_at
+
+
+def by_activity(status: str | None) -> bool:
+    """The live tables (`playing`) are listed by their last move, the most recent first, so
+    that a lobby shows the games worth watching; every other listing newest first. (Rated
+    tables first, once a table is rated: put that key ahead of this one in the order of
+    `TableDirectory.summaries` and in its cursor, `TableSummary.listed_at`.)"""
+    return status == "playing"
 
 
 class EventStore(Protocol):
@@ -197,8 +211,9 @@ class EventStore(Protocol):
     async def summaries(
         self, status: str | None, limit: int, before: tuple[datetime, str] | None
     ) -> list[TableSummary]:
-        """Tables newest first (with `status`, if given), at most `limit`, created before
-        `(created_at, id)` when given (the cursor of the page before)."""
+        """Tables newest first (with `status`, if given; the live ones by their last move,
+        `by_activity`), at most `limit`, listed before `(listed_at, id)` when given (the cursor
+        of the page before)."""
 
     async def summary(self, table_id: str) -> TableSummary | None: ...
 

@@ -193,6 +193,11 @@ class Game(Protocol[S, Opts]):
     def view_for(self, state: S, seat: int | None) -> View[Any]:
         """Everything `seat` may know now; None gives the public (spectator) view."""
 
+    def hands(self, state: S) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand now, face up, each in the order `view_for` gives its own seat;
+        empty between deals and after the game. Only a finished game's replay shows it: it
+        is every hidden card there is."""
+
     def deal_record(self, events: Sequence[Event]) -> DealRecord:
         """The record of a finished deal from its events, whole."""
 

@@ -10,7 +10,8 @@ The envelope also says what a page must not work out for itself (STYLE.md: the p
 the domain decides): which cards are trumps in the deal now and the hand in the game's own
 order (`trumps`, `hand`), why each card of the hand that no legal action holds is refused
 (`refused`, in the words `decide` refuses it with), how many cards a move of several takes
-(`pick`), and at the end every side's place (`Result.places`).
+(`pick`), the figure the game is played to (`target`), and at the end every side's place
+(`Result.places`).
 """
 
 from __future__ import annotations
@@ -90,6 +91,30 @@ def places(keys: Sequence[Any]) -> tuple[int, ...]:
     """Per side, its place when a lower key ranks better: one more than the number of sides
     whose key is lower (equal keys share a place)."""
     return tuple(1 + sum(other < key for other in keys) for key in keys)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The figure that ends the game (K-17's 12 written, C32-27's 6 pairs, K4-20's and B-21's
+    penalty points, KZ-19's marks received, S66-25's game points), and each side's figure
+    measured against it: its score, or what the game counts instead (KZ-19: the marks
+    received, where the scores are balances)."""
+
+    score: int
+    toward: tuple[int, ...]
+    """Per side, how far it is towards `score`."""
+    rules: tuple[str, ...]
+    """The rule ids that set it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Caution:
+    """A legal move that ends the deal at once, and what the rules say it costs (B-20,
+    S66-22, C32-11): a page asks before it posts it, in these words."""
+
+    move: str
+    """The move's `type`."""
+    reason: Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,5 +222,10 @@ class View(Generic[G]):
     result: Result | None
     stock: StockView | None
     messages_allowed: bool
+    target: Target | None
+    """The figure that ends the game and each side's way towards it; None where the game
+    has no such figure (KZ-19 `ruined`: the game ends when a player is ruined)."""
     game: G
     """What only this game shows."""
+    cautions: tuple[Caution, ...] = ()
+    """The viewer's legal moves that end the deal at once, each with what it costs."""

@@ -44,6 +44,18 @@ class DealHidden(ServiceError):
         return {"rule": self.rule, "commitment": self.commitment}
 
 
+class GameRunning(ServiceError):
+    """A replay shows every hand: only once the game is over."""
+
+    code = "game_running"
+
+
+class GameNotOver(ServiceError):
+    """A rematch is asked of a finished table."""
+
+    code = "game_not_over"
+
+
 class InvalidRequest(ServiceError):
     code = "validation_error"
 

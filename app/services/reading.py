@@ -28,6 +28,10 @@ class Reader:
         self._recheck = recheck_interval_s
         self._waits = WaitBudget(max_long_polls)
 
+    @property
+    def waits(self) -> WaitBudget:
+        return self._waits
+
     async def wait_for_version(self, table_id: str, since: int, wait: float) -> Table:
         """The table once its version is past `since`, or as it is after `wait` seconds. A
         `since` beyond the table's version (a number from elsewhere) is answered at once: the
@@ -167,7 +171,7 @@ class Reader:
         before = None if cursor is None else _decode_cursor(cursor)
         rows = await self._writer.store.summaries(status, limit + 1, before)
         page = rows[:limit]
-        next_cursor = _encode_cursor(page[-1]) if len(rows) > limit else None
+        next_cursor = _encode_cursor(page[-1], status) if len(rows) > limit else None
         return page, next_cursor
 
     async def summary(self, table_id: str) -> TableSummary:
@@ -198,8 +202,8 @@ def finished_deal(table: Table, stored: list[StoredEvent], deal_no: int) -> Deal
     return record
 
 
-def _encode_cursor(row: TableSummary) -> str:
-    raw = f"{row.created_at.isoformat()}|{row.id}"
+def _encode_cursor(row: TableSummary, status: str | None) -> str:
+    raw = f"{row.listed_at(status).isoformat()}|{row.id}"
     return base64.urlsafe_b64encode(raw.encode()).decode()
 
 

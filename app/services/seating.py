@@ -14,6 +14,7 @@ from app.domain.errors import DomainError, GameOver, InvalidOption, SeatTaken
 from app.domain.events import Event
 from app.domain.lobby import Lobby, TableCreated, decide_bot, decide_leave, decide_sit
 from app.domain.registry import game_of
+from app.domain.seats import Seating
 from app.services import idempotency
 from app.services.errors import NotFound, SameAddress
 from app.services.players import PlayerInfo
@@ -38,6 +39,69 @@ class NewTableRequest:
     bots: Mapping[int, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class TableShape:
+    """A table request as its game reads it: the seat count, the game's parsed options,
+    who sits where, and the table's options as the table will show them."""
+
+    seats: int
+    options: Any
+    seating: Seating
+    table_options: dict[str, Any]
+
+
+def shape(asked: NewTableRequest) -> TableShape:
+    """Check a request's variant, seat count and options (422 `invalid_option`)."""
+    game = game_of(asked.variant)
+    seats = asked.seats if asked.seats is not None else game.info.seat_counts[0]
+    if seats not in game.info.seat_counts:
+        counts = ", ".join(map(str, game.info.seat_counts))
+        raise InvalidOption(f"{asked.variant} is played by {counts}, not {seats}")
+    options = game.parse_options(asked.options, seats)
+    seating = game.seating(seats, options)
+    if asked.first_dealer is not None and asked.first_dealer not in seating.seats:
+        raise InvalidOption(f"first_dealer is a seat 0..{seating.count - 1} or null")
+    table_options = {
+        **game.encode_options(options),
+        "move_clock_s": asked.move_clock_s,
+        "first_dealer": asked.first_dealer,
+        "rated": asked.rated,
+    }
+    return TableShape(seats, options, seating, table_options)
+
+
+def _created(asked: NewTableRequest, shaped: TableShape) -> TableCreated:
+    """The table's first event, from the request as its game read it."""
+    options = game_of(asked.variant).encode_options(shaped.options)
+    return TableCreated(
+        asked.variant, shaped.seats, options, asked.move_clock_s, asked.first_dealer, asked.rated
+    )
+
+
+async def open_seated(
+    writer: Writer,
+    table_id: str,
+    asked: NewTableRequest,
+    players: Mapping[int, PlayerInfo],
+    bots: Mapping[int, str],
+) -> Table:
+    """A new table `table_id` with every seat taken at once (a match of seeks): the game
+    starts in the same commit. Opening a table that exists already changes nothing."""
+    shaped = shape(asked)
+    created = _created(asked, shaped)
+    lobby = Lobby.open(created, shaped.seating)
+    seated: list[Event] = []
+    for player_seat, player in sorted(players.items()):
+        seated += decide_sit(lobby, player_seat, player.id, player.name)
+    for bot_seat, level in sorted(bots.items()):
+        seated += decide_bot(lobby, bot_seat, level)
+    new = NewTable(asked.variant, shaped.table_options, shaped.seating.players)
+    try:
+        return await writer.write(Table(table_id), [created, *seated], new_table=new)
+    except VersionConflict:
+        return await writer.load(table_id)
+
+
 async def create(
     writer: Writer,
     creator: PlayerInfo,
@@ -55,15 +119,9 @@ async def _create(
     writer: Writer, creator: PlayerInfo, asked: NewTableRequest, idempotency_key: str | None
 ) -> Table:
     game = game_of(asked.variant)
-    seats = asked.seats if asked.seats is not None else game.info.seat_counts[0]
-    if seats not in game.info.seat_counts:
-        counts = ", ".join(map(str, game.info.seat_counts))
-        raise InvalidOption(f"{asked.variant} is played by {counts}, not {seats}")
-    options = game.parse_options(asked.options, seats)
-    seating = game.seating(seats, options)
+    shaped = shape(asked)
+    seats, seating = shaped.seats, shaped.seating
     players = list(seating.players)
-    if asked.first_dealer is not None and asked.first_dealer not in seating.seats:
-        raise InvalidOption(f"first_dealer is a seat 0..{seating.count - 1} or null")
     if asked.seat is not None and asked.seat not in players:
         raise InvalidOption(f"seat is one of {players}")
     for bot_seat, level in asked.bots.items():
@@ -71,12 +129,7 @@ async def _create(
             raise InvalidOption(f"cannot seat a {level!r} bot in seat {bot_seat}")
         if bot_seat == asked.seat:
             raise SeatTaken(f"seat {asked.seat} is the creator's; a bot cannot take it too")
-    table_options = {
-        **game.encode_options(options),
-        "move_clock_s": asked.move_clock_s,
-        "first_dealer": asked.first_dealer,
-        "rated": asked.rated,
-    }
+    table_options = shaped.table_options
     request = None
     if idempotency_key is not None:
         # The request as read, defaults filled in (`idempotency`): the whole body.
@@ -93,14 +146,7 @@ async def _create(
         earlier = await _created_by(writer, request)
         if earlier is not None:
             return earlier
-    created = TableCreated(
-        asked.variant,
-        seats,
-        game.encode_options(options),
-        asked.move_clock_s,
-        asked.first_dealer,
-        asked.rated,
-    )
+    created = _created(asked, shaped)
     # The table, its first event and the requested seats land together.
     lobby = Lobby.open(created, seating)
     seated: list[Event] = []
@@ -119,6 +165,16 @@ async def _create(
         if earlier is None:
             raise
         return earlier
+
+
+def row_options(created: TableCreated) -> dict[str, Any]:
+    """The options a table lists (`GET /v1/tables`): its game's and the table's own."""
+    return {
+        **created.options,
+        "move_clock_s": created.move_clock_s,
+        "first_dealer": created.first_dealer,
+        "rated": created.rated,
+    }
 
 
 async def _created_by(writer: Writer, request: ClientRequest) -> Table | None:

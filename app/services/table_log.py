@@ -31,6 +31,13 @@ from app.domain.lobby import (
 )
 from app.domain.messages import MESSAGE_EVENTS, MessagePosted
 from app.domain.registry import game_of
+from app.domain.rematch import (
+    REMATCH_EVENTS,
+    Rematch,
+    RematchAsked,
+    RematchCreated,
+    evolve_rematch,
+)
 
 MESSAGE_HISTORY = 100
 
@@ -42,12 +49,12 @@ class Message:
     at: datetime
 
 
-SNAPSHOT_SCHEMA = 10
+SNAPSHOT_SCHEMA = 11
 """Bump when `Table` changes shape, or when the fold of a log changes its meaning: old
 snapshots are then ignored and the log is replayed. A game's own state has its own schema
 (`Game.state_schema`), kept in the snapshot beside this one. (8: tables of every game; the
-lobby has its seating; messages are the table's. 9: the sealed deals. 10: the lobby's
-starters, the rated option.)"""
+lobby has its seating; messages are the table's. 9: the sealed deals. 10: the rematch. 11:
+the lobby's starters, the rated option.)"""
 
 
 @dataclass
@@ -70,6 +77,8 @@ class Table:
     turn_started_at: datetime | None = None
     """When the seats that must act now began to wait: move clocks run from here (a table
     message does not restart them)."""
+    rematch: Rematch = field(default_factory=Rematch)
+    """Once the game is over: who asked for a rematch, and its table once made."""
 
     @property
     def variant(self) -> str:
@@ -133,6 +142,8 @@ class Table:
                 self.lobby = evolve_lobby(self.lobby, event)
             case MessagePosted(seat=seat, text=text):
                 self.messages = [*self.messages, Message(seat, text, at)][-MESSAGE_HISTORY:]
+            case RematchAsked() | RematchCreated():
+                self.rematch = evolve_rematch(self.rematch, event)
             case _:
                 self._apply_game(event)
         if self._waiting() != waiting:
@@ -174,6 +185,7 @@ def snapshot(table: Table) -> dict[str, Any]:
         "sealed_deals": [[n, codec.encode(s)] for n, s in sorted(table.sealed_deals.items())],
         "created_at": codec.encode(table.created_at),
         "turn_started_at": codec.encode(table.turn_started_at),
+        "rematch": codec.encode(table.rematch),
     }
 
 
@@ -194,6 +206,7 @@ def from_snapshot(data: dict[str, Any]) -> Table | None:
         sealed_deals={n: codec.decode(Sealed, s) for n, s in data["sealed_deals"]},
         created_at=_time(data["created_at"]),
         turn_started_at=_time(data["turn_started_at"]),
+        rematch=codec.decode(Rematch, data["rematch"]),
     )
 
 
@@ -207,6 +220,8 @@ def decode(stored: StoredEvent, variant: str | None) -> Event:
         return LOBBY_EVENTS.decode(stored.type, stored.payload, stored.schema_version)
     if stored.type in MESSAGE_EVENTS:
         return MESSAGE_EVENTS.decode(stored.type, stored.payload, stored.schema_version)
+    if stored.type in REMATCH_EVENTS:
+        return REMATCH_EVENTS.decode(stored.type, stored.payload, stored.schema_version)
     assert variant is not None, "a game's event comes after table_created"
     return game_of(variant).events.decode(stored.type, stored.payload, stored.schema_version)
 

@@ -9,19 +9,22 @@ its game in the domain's registry, and the game is reached through its interface
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 
 from app.db.store import EventStore, TableSummary
 from app.db.wakeup import Wakeup
 from app.domain.game import DealRecord
-from app.services import move_clock, playing, seating
+from app.services import move_clock, playing, rematch, replaying, seating
 from app.services.players import PlayerInfo
 from app.services.playing import CommandOf, seat_of
 from app.services.reading import Reader
+from app.services.rematch import RematchAnswer
+from app.services.replaying import Replay
 from app.services.seating import NewTableRequest
 from app.services.table_cache import TableCache
 from app.services.table_log import LogPage, Table
 from app.services.turns_book import TurnsBook
+from app.services.waits import WaitBudget
 from app.services.writer import Writer
 
 __all__ = ["LogPage", "NewTableRequest", "Tables", "seat_of"]
@@ -42,6 +45,7 @@ class Tables:
         chance = chance or random.SystemRandom()
         self._writer = Writer(store, wakeup, chance, TableCache(), TurnsBook(wakeup))
         self._reader = Reader(self._writer, recheck_interval_s, max_long_polls)
+        self._replays = replaying.Replays(self._writer)
 
     # Tables and seats
 
@@ -66,6 +70,9 @@ class Tables:
     async def leave(self, table_id: str, seat: int, player: PlayerInfo) -> Table:
         return await seating.leave(self._writer, table_id, seat, player)
 
+    async def rematch(self, table_id: str, player: PlayerInfo) -> RematchAnswer:
+        return await rematch.ask(self._writer, table_id, player)
+
     # Playing
 
     async def act(
@@ -78,8 +85,17 @@ class Tables:
     ) -> tuple[Table, int]:
         return await playing.act(self._writer, table_id, player, command, expected_version, move)
 
-    async def expire_due(self, limit: int = 50) -> int:
-        return await move_clock.expire_due(self._writer, limit)
+    async def open_seated(
+        self,
+        table_id: str,
+        asked: NewTableRequest,
+        players: Mapping[int, PlayerInfo],
+        bots: Mapping[int, str],
+    ) -> Table:
+        return await seating.open_seated(self._writer, table_id, asked, players, bots)
+
+    async def expire_due(self, limit: int = 50, lapsed: move_clock.Lapsed | None = None) -> int:
+        return await move_clock.expire_due(self._writer, limit, lapsed)
 
     # Reading
 
@@ -99,6 +115,11 @@ class Tables:
         return await self._reader.turns(player, wait)
 
     @property
+    def waits(self) -> WaitBudget:
+        """The long-polls this instance lets wait at once (seeks wait within it too)."""
+        return self._reader.waits
+
+    @property
     def long_polls_waiting(self) -> int:
         """The long-polls (state and turns) of this instance that hold a place to wait."""
         return self._reader.long_polls_waiting
@@ -110,6 +131,9 @@ class Tables:
 
     async def deal_record(self, table_id: str, deal_no: int) -> tuple[Table, DealRecord]:
         return await self._reader.deal_record(table_id, deal_no)
+
+    async def replay(self, table_id: str, version: int) -> Replay:
+        return await self._replays.replay(table_id, version)
 
     async def summaries(
         self, status: str | None, limit: int, cursor: str | None

@@ -3,8 +3,9 @@ library (3.9 or later), so it runs on a fresh clone with nothing installed.
 
 It knows the long-poll loop, retries a move with the same `move_id` after a network error,
 and waits out 429 `rate_limited` answers for their `Retry-After`. It reads the catalogue
-(`games()`, `game(variant)`), creates a table of any game at any of its sizes, and tells a
-finished game's result from a seat (`result_in_words`; `sides` gives the seats of each side).
+(`games()`, `game(variant)`), creates a table of any game at any of its sizes, seeks a game
+(`seek`), and tells a finished game's result from a seat (`result_in_words`; `sides` gives
+the seats of each side).
 
     client = KozelClient("http://127.0.0.1:8000")
     client.register("my-bot", bot=True)
@@ -91,6 +92,37 @@ class KozelClient:
         bots = {other: level for other in range(seats) if other != seat}
         return self.create_table(seat, bots, variant, seats)
 
+    def seek(self, variant: str, bots_after_s: int | None = None, rated: bool = True) -> str:
+        """Seek a game of `variant` (`POST /v1/seeks`) and wait until it is matched; returns
+        the table. With `bots_after_s`, server bots fill the seats still empty after that
+        many seconds. A seek that expires is made again; a waiting seek of this player in
+        the variant (a bot started again) is waited for."""
+        body = {"variant": variant, "bots_after_s": bots_after_s, "rated": rated}
+        while True:
+            try:
+                seek = self._call("POST", "/v1/seeks", body)
+            except KozelError as error:
+                if error.code != "already_seeking":
+                    raise
+                seek = {"id": error.body["seek_id"], "status": "waiting"}
+            while seek["status"] == "waiting":  # long-poll until matched, cancelled, expired
+                seek = self._call("GET", f"/v1/seeks/{seek['id']}", params={"wait": 30})
+            if seek["status"] == "matched":
+                return str(seek["table_id"])
+
+    def rating(self, variant: str) -> float | None:
+        """This player's rating in `variant` from its public profile (None where the server
+        keeps no ratings, or before the player's first rated game)."""
+        me = self._call("GET", "/v1/players/me")
+        try:
+            profile = self._call("GET", f"/v1/players/{me['id']}")
+        except KozelError as error:
+            if error.status not in (404, 405):
+                raise
+            return None
+        rating = profile.get("ratings", {}).get(variant)
+        return None if rating is None else float(rating["rating"])
+
     def sit(self, table_id: str, seat: int) -> None:
         self._call("PUT", f"/v1/tables/{table_id}/seats/{seat}")
 
@@ -137,11 +169,12 @@ class KozelClient:
         outcome = (
             "won" if side == winner else "lost" if side == loser else "is neither winner nor loser"
         )
+        rating = self.rating(view["variant"])
         return (
             f"{view['variant']} over: seat {seat} played for side {side} of {len(seats)}, "
             f"{whose}, which {outcome}; winner {_side(winner)}, loser {_side(loser)}, scores "
             f"{result['scores']}, titles {', '.join(result['titles']) or 'none'} "
-            f"({result['reason']})"
+            f"({result['reason']})" + ("" if rating is None else f"; rating now {rating:.1f}")
         )
 
     def _call(

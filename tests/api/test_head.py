@@ -33,7 +33,9 @@ async def test_head_answers_every_get_with_its_headers_and_no_body(api: Api) -> 
         "{table_id}": table_id,
         "{deal_no}": "1",
         "{variant}": "kozel24",
+        "{version}": "1",
         "{player_id}": players[0].id or "",
+        "{seek_id}": "no-such-seek",
     }
     paths = []
     for template, operations in document["paths"].items():

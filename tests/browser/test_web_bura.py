@@ -65,11 +65,10 @@ def card_label(code: str, language: str) -> str:
     return f"{RANKS[language].get(rank, rank)}{SUITS[code[-1]]}"
 
 
-def combination(cards: list[str]) -> str:
-    """B-15: the combination a claim's cards make."""
-    if len(cards) == 3:
-        return "moscow"
-    return "four_ends" if len({c[:-1] for c in cards}) == 1 else "molodka"
+def combination(view: dict[str, Any], cards: list[str]) -> str:
+    """B-15: the combination a claim's cards make, as the view names it (`game.claimable`)."""
+    [named] = [o["combination"] for o in view["game"]["claimable"] if set(o["cards"]) == set(cards)]
+    return str(named)
 
 
 @pytest.fixture
@@ -104,7 +103,7 @@ def check_the_buttons(page: Page, view: dict[str, Any], language: str) -> None:
         if body["type"] == "declare":
             assert label == NAMES[language]["declare"], label
         else:
-            assert NAMES[language][combination(body["cards"])] in label, label
+            assert NAMES[language][combination(view, body["cards"])] in label, label
             assert all(card_label(c, language) in label for c in body["cards"]), label
 
 
@@ -329,7 +328,7 @@ def test_bura_combinations_and_the_declaration_are_buttons_exactly_when_legal(
     (v_aces, v_claimed, v_molodka, v_plain, v_waiting, v_closed, v_bura) = views
     claims = [a["body"] for a in v_aces["legal_actions"]]
     assert len(claims) == 5
-    assert {combination(b["cards"]) for b in claims} == {"four_ends", "moscow"}
+    assert {combination(v_aces, b["cards"]) for b in claims} == {"four_ends", "moscow"}
     assert {a["body"]["type"] for a in v_claimed["legal_actions"]} == {"lead", "declare"}
     assert [a["body"]["type"] for a in v_molodka["legal_actions"]] == ["claim"]
     assert v_waiting["legal_actions"] == []
@@ -344,7 +343,7 @@ def test_bura_combinations_and_the_declaration_are_buttons_exactly_when_legal(
     # Four aces: a четыре конца and four Москвы, no card to play.
     check_in_both_languages(page, v_aces)
     assert page.locator("#hand .card:enabled").count() == 0
-    four_ends = next(b for b in claims if combination(b["cards"]) == "four_ends")
+    four_ends = next(b for b in claims if combination(v_aces, b["cards"]) == "four_ends")
     click_and_check_the_post(page, fake, v_aces, four_ends, v_claimed)
 
     # The claim is shown to all with its cards; its claimant leads, and may declare.
@@ -357,7 +356,7 @@ def test_bura_combinations_and_the_declaration_are_buttons_exactly_when_legal(
 
     # A молодка: one button.
     check_in_both_languages(page, v_molodka)
-    assert [combination(b["cards"]) for b in buttons_shown(page)] == ["molodka"]
+    assert [combination(v_molodka, b["cards"]) for b in buttons_shown(page)] == ["molodka"]
     molodka_claim = v_molodka["legal_actions"][0]["body"]
     click_and_check_the_post(page, fake, v_molodka, molodka_claim, v_plain)
 

@@ -1,9 +1,10 @@
 """An action that ends a deal or the game at once is asked about before it is posted (issue
 28, item 3): Sixty-six's claim out (S66-22: a false claim costs 2 or 3 game points), Bura's
 declaration of 61 (B-20: a false one costs 6), kozel32's redeal demand (C32-11: the deal
-stops and the demander's hand is shown) and resigning. The page keeps the list of such
-action types per game (js/games/<variant>.js `confirm`); it computes no points: the
-question says what the rules say, in the page's language."""
+stops and the demander's hand is shown) and resigning. Which actions are asked about, and
+what they cost, is the view's (`cautions`, in the rules' words); the page computes no points
+and keeps no list of its own: the question says what the view says, in the page's
+language."""
 
 from __future__ import annotations
 
@@ -22,9 +23,9 @@ from tests.e2e.server import Server
 QUESTIONS = {
     "claim_out": {"ru": "меньше 66", "en": "fewer than 66"},
     "declare": {"ru": "меньше 61", "en": "fewer than 61"},
-    "demand_redeal": {"ru": "покажут всем", "en": "shown to all"},
+    "demand_redeal": {"ru": "покажут всем", "en": "your cards to all"},
 }
-"""A phrase of each question (js/i18n_games.js `confirm_<variant>_<type>`)."""
+"""A phrase of each question (the view's caution for that move)."""
 
 
 @pytest.fixture
@@ -55,12 +56,14 @@ def check_asked_then_posted(table: AnyTablePage, kind: str) -> dict[str, object]
     back, and the question's own button posts the action. The API's view after it."""
     page = table.page
     version = table.version
+    [caution] = [c for c in table.state()["cautions"] if c["move"] == kind]
     page.click(f"#prompt .act[data-type={kind}]")
     prompt = page.locator("#prompt")
     expect(prompt).to_have_attribute("data-prompt", "ask", timeout=5000)
     for language in ("ru", "en"):
         choose_language(page, language)
         expect(prompt.locator(".question")).to_contain_text(QUESTIONS[kind][language])
+        expect(prompt.locator(".question")).to_contain_text(caution["reason"][language][1:])
     assert table.state()["version"] == version  # nothing posted
     assert table.version == version
     page.click("#ask-no")
@@ -119,6 +122,14 @@ def test_kozel32_a_redeal_demand_is_asked_before_it_is_posted(table: AnyTablePag
     assert [(endpoint, body["type"]) for endpoint, body in canned.posts] == [
         ("moves", "demand_redeal")
     ]
+    assert [c["move"] for c in view["cautions"]] == ["demand_redeal"]
+    # Told of no caution, the page asks nothing: which moves it asks about is the view's.
+    bare = {**view, "version": 502, "cautions": []}
+    canned.show(page, bare)
+    canned.answers.append({**bare, "version": 503, "legal_actions": [], "to_act": [1]})
+    page.click("#prompt .act[data-type=demand_redeal]")
+    page.wait_for_selector("body[data-busy=false][data-version='503']")
+    assert [body["type"] for _, body in canned.posts] == ["demand_redeal", "demand_redeal"]
 
 
 @pytest.mark.parametrize(

@@ -41,6 +41,7 @@ from app.domain.errors import DomainError
 from app.domain.events import Event
 from app.domain.game import Game, Zone
 from app.domain.options import options_schema
+from app.domain.shuffle_check import check_deal
 from app.domain.view import View
 from tests.conformance import telling
 from tests.conformance.logs import LogWitness
@@ -232,12 +233,14 @@ class Simulation:
     def _check_views(self) -> None:
         game, state = self.game, self.state
         views: dict[int | None, View[Any]] = {}
+        hands = game.hands(state)  # a finished game's replay shows them all
         for viewer in self._viewers():
             view = views[viewer] = game.view_for(state, viewer)
             if viewer is None:
                 assert view.hand is None
                 assert view.legal_actions == ()
             else:
+                assert view.hand == hands[viewer], f"{self.config}: hands() of {viewer}"
                 assert set(view.legal_actions) == set(game.legal_actions(state, viewer))
                 telling.check_refusals(game, state, view)
                 telling.check_pick(view)
@@ -245,6 +248,10 @@ class Simulation:
                 leaked = set(cards_in(telling.whereabouts(view))) & self._hidden(viewer)
                 assert not leaked, f"{self.config}: the view of {viewer} shows {leaked}"
         telling.check_trumps(views)
+        running = game.deal_running(state) and not game.is_terminal(state)
+        for zone in game.zones(state) if running else ():
+            if zone.name.startswith("hand "):  # every hand, a blind's too
+                assert set(zone.cards) == set(hands[int(zone.name[5:])]), f"{self.config}"
 
     def _check_event(self, event: Event) -> None:
         for viewer in self._viewers():
@@ -287,6 +294,7 @@ class Simulation:
         record = self.game.deal_record(self.deal_events)
         self.deals += 1
         assert record.commitment == commitment(record.seed)
+        assert check_deal(self.game, self.options, record).verified
         assert record.deck == self.game.deck_after_cut(self.options, record.seed, record.cut)
         assert Counter(record.deck) == self.deck
         dealt = [Counter(hand) for hand in record.hands]

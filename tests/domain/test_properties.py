@@ -22,7 +22,7 @@ games = given(
     eggs=st.booleans(),
     messages=st.booleans(),
 )
-quick = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+quick = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PARTS = 4
 """The thorough run is split in parts of fresh random games, so that test workers share it."""
 thorough = settings(

@@ -201,3 +201,33 @@ def test_k18_resign_is_open_to_any_seat_at_any_time() -> None:
     state, events = k.apply(state, k.Resign(0))
     assert isinstance(events[-1], GameEnded)
     assert events[-1].loser == 0
+
+
+def test_k14_the_summary_says_a_write_on_under_30_points() -> None:
+    state = deal(MIXED, dealer=3, deal_no=2)
+    for trick in MIXED_PLAYS:
+        state, _ = play(state, trick)
+    summary = k.view_for(state, 0).last_deal
+    assert summary is not None
+    assert (summary.points, summary.written_on, summary.amount) == ((7, 113), 0, 4)
+    assert (summary.under_30, summary.points_counted) == (True, True)
+    assert scoring.under_30("points", 1, (90, 30)) is False  # 30 is enough for 2
+    assert scoring.under_30("points", 1, (91, 29)) is True
+    assert scoring.under_30("sweep", 1, (120, 0)) is False  # K-14's sweep says so itself
+
+
+def test_k13_k10_the_summary_says_card_points_did_not_decide() -> None:
+    state = deal(CATCH, dealer=1, written=(2, 0))
+    state, _ = play(state, "AD 6C QC KH")
+    summary = k.view_for(state, 2).last_deal
+    assert summary is not None
+    assert summary.reason == "queen_caught"
+    assert (summary.under_30, summary.points_counted) == (False, False)
+    assert "no_queens" in scoring.WITHOUT_POINTS
+
+
+def test_k17_the_view_measures_the_written_against_twelve() -> None:
+    state = deal(MIXED, dealer=3, deal_no=2, written=(1, 3))
+    target = k.view_for(state, 1).target
+    assert target is not None
+    assert (target.score, target.toward, target.rules) == (12, (1, 3), ("K-17",))

@@ -1,10 +1,10 @@
 """The starter kit: `examples/bot.py` on a real server, run by a Python without any installed
-package (`-I -S`: no site-packages, as on a fresh clone), in each of its three ways to a
+package (`-I -S`: no site-packages, as on a fresh clone), in each of its four ways to a
 table: seated by a table's creator, creating a table with server bots (`--bots`) of every
 game at every table size of the catalogue (`--game`, `--seats`), joining a given table
-(`--table`, `--seat`); it plays `--games N`, prints each result as the bot's side and the
-game's own result, and stops by itself. And its client (`clients/python/kozel_client.py`)
-against a server that limits and drops requests."""
+(`--table`, `--seat`), seeking (`--seek`, `--bots-after`); it plays `--games N`, prints
+each result as the bot's side and the game's own result, and stops by itself. And its
+client (`clients/python/kozel_client.py`) against a server that limits and drops requests."""
 
 from __future__ import annotations
 
@@ -189,6 +189,40 @@ def test_with_bots_it_creates_a_table_for_each_game(server: Server, tmp_path: Pa
         assert [s["bot"] for s in table["seats"]] == [None, "random", "random", "random"]
         assert table["seats"][0]["player"]["name"] == "solo"
         assert table["seats"][0]["player"]["bot"] is True  # it signed up as a bot account
+
+
+def test_with_seek_bot_accounts_meet_and_bots_come_after_the_wait(
+    server: Server, tmp_path: Path
+) -> None:
+    """Two kits seek sixty_six and are matched with each other (bot accounts with bot
+    accounts); a third seeks bura with `--bots-after 0` and plays two games with server bots."""
+    with ExitStack() as running:
+        kits = {}
+        for name, options in (
+            ("east", ["--seek", "sixty_six"]),
+            ("west", ["--seek", "sixty_six"]),
+            ("alone", ["--seek", "bura", "--bots-after", "0", "--games", "2"]),
+        ):
+            log = tmp_path / f"{name}.log"
+            kit = start_bot(server.url, name, *options, log=log)
+            running.callback(stop, kit)
+            kits[name] = (kit, log)
+        outputs = {name: finished(kit, log) for name, (kit, log) in kits.items()}
+    east, west = tables_played(outputs["east"]), tables_played(outputs["west"])
+    assert east == west
+    assert len(east) == 1
+    table = httpx.get(f"{server.url}/v1/tables/{east[0]}").json()
+    assert table["status"] == "finished"
+    assert sorted(seat["player"]["name"] for seat in table["seats"]) == ["east", "west"]
+    for name in ("east", "west"):
+        (line,) = results(outputs[name])
+        assert "sixty_six over: seat" in line
+    alone = tables_played(outputs["alone"])
+    assert len(set(alone)) == len(results(outputs["alone"])) == 2
+    for table_id in alone:
+        table = httpx.get(f"{server.url}/v1/tables/{table_id}").json()
+        assert (table["variant"], table["status"]) == ("bura", "finished")
+        assert [seat["bot"] is None for seat in table["seats"]].count(True) == 1
 
 
 def test_with_bots_it_plays_every_game_at_every_table_size(server: Server, tmp_path: Path) -> None:

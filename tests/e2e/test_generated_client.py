@@ -129,6 +129,35 @@ def test_a_generated_client_claims_credentials_signs_in_and_revokes_a_token(
             assert gone.parsed.code == "unauthorized"
 
 
+def test_a_generated_client_seeks_waits_and_cancels(client_package: Path, server: Server) -> None:
+    client, models = generated("client"), generated("models")
+    create_player = generated("api.players.create_player")
+    create_seek = generated("api.seeks.create_seek")
+    get_seek = generated("api.seeks.get_seek")
+    cancel_seek = generated("api.seeks.cancel_seek")
+    with client.Client(base_url=server.url) as anonymous:
+        east = create_player.sync(client=anonymous, body=models.NewPlayerIn(name="E", bot=True))
+        west = create_player.sync(client=anonymous, body=models.NewPlayerIn(name="W", bot=True))
+    body = models.SeekIn(variant=models.SeekInVariant.SIXTY_SIX, rated=False)
+    with (
+        client.AuthenticatedClient(base_url=server.url, token=east.token) as first,
+        client.AuthenticatedClient(base_url=server.url, token=west.token) as second,
+    ):
+        mine = create_seek.sync(client=first, body=body)
+        assert isinstance(mine, models.SeekOut), mine
+        assert mine.status == models.SeekOutStatus.WAITING
+        other = create_seek.sync(client=second, body=body)
+        assert isinstance(other, models.SeekOut), other
+        matched = get_seek.sync(mine.id, client=first, wait=5)
+        assert isinstance(matched, models.SeekOut), matched
+        assert matched.status == models.SeekOutStatus.MATCHED
+        assert matched.table_id == other.table_id
+        late = cancel_seek.sync_detailed(mine.id, client=first)
+        assert late.status_code == 409
+        assert isinstance(late.parsed, models.Problem), late.content
+        assert late.parsed.code == "already_matched"
+
+
 def _play(auth: Any, models: Any) -> None:
     """Create a table, read a view, meet a 409 and two 422s, move, follow the stream."""
     create_table = generated("api.tables.create_table")
@@ -195,6 +224,43 @@ def _play(auth: Any, models: Any) -> None:
     assert streamed
     assert streamed[-1].version >= after.version
     assert streamed[-1].my_hand
+
+
+def test_a_generated_client_replays_a_finished_game_and_asks_for_a_rematch(
+    client_package: Path, server: Server
+) -> None:
+    client, models = generated("client"), generated("models")
+    create_player = generated("api.players.create_player")
+    create_table = generated("api.tables.create_table")
+    resign = generated("api.playing.resign")
+    get_replay = generated("api.again.get_replay")
+    ask_rematch = generated("api.again.ask_rematch")
+    with client.Client(base_url=server.url) as anonymous:
+        me = create_player.sync(client=anonymous, body=models.NewPlayerIn(name="Again"))
+        with client.AuthenticatedClient(base_url=server.url, token=me.token) as auth:
+            bots = models.NewTableInBots.from_dict({"1": "random"})
+            body = models.NewTableIn(variant=models.NewTableInVariant.SIXTY_SIX, seat=0, bots=bots)
+            table = create_table.sync(client=auth, body=body)
+            running = get_replay.sync_detailed(table.id, 1, client=anonymous)
+            assert running.status_code == 403
+            assert isinstance(running.parsed, models.Problem), running.content
+            assert running.parsed.code == "game_running"
+            early = ask_rematch.sync_detailed(table.id, client=auth)
+            assert isinstance(early.parsed, models.Problem), early.content
+            assert early.parsed.code == "game_not_over"
+
+            resign.sync(table.id, client=auth, body=models.ResignIn())
+            replay = get_replay.sync(table.id, 3, client=anonymous)  # seated, not yet dealt
+            assert isinstance(replay, models.ReplayOut), replay
+            assert replay.version == 3
+            assert replay.hands == [[], []]
+            last = get_replay.sync(table.id, replay.last_version, client=anonymous)
+            assert isinstance(last, models.ReplayOut), last
+            assert last.status == models.ReplayOutStatus.FINISHED
+            again = ask_rematch.sync(table.id, client=auth)
+            assert isinstance(again, models.RematchOut), again
+            assert again.status == models.RematchOutStatus.CREATED
+            assert again.table_id
 
 
 def test_a_generated_client_reads_profiles_histories_and_leaderboards(

@@ -102,6 +102,46 @@ async def test_four_players_follow_a_whole_game_by_their_streams(server: Server)
     assert final["status"] == "finished"
 
 
+async def test_a_spectator_sees_each_move_as_it_happens_and_no_hand(server: Server) -> None:
+    """Watching: a spectator (no token) follows a table of a player and three bots while the
+    player moves; each move's version reaches its stream, with the card played on the table
+    and none of the cards the player still holds."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        auth = await register(http, "watched")
+        bots = {"1": "random", "2": "random", "3": "random"}
+        body = {"seat": 0, "bots": bots, "options": {"first_dealer": 3}}  # seat 0 leads
+        table_id = (await http.post("/v1/tables", json=body, headers=auth)).json()["id"]
+        seen: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+        async def watch() -> None:
+            async with http.stream("GET", f"/v1/tables/{table_id}/stream") as response:
+                async for kind, fields in events(response):
+                    if kind == "view":
+                        await seen.put(json.loads(fields["data"]))
+
+        watching = asyncio.create_task(watch())
+        try:
+            for _ in range(4):
+                view = (await http.get(f"/v1/tables/{table_id}/state", headers=auth)).json()
+                action = view["legal_actions"][0]
+                path = f"/v1/tables/{table_id}/{action['endpoint']}"
+                after = (await http.post(path, json=action["body"], headers=auth)).json()
+                watched = await asyncio.wait_for(seen.get(), 10)
+                while watched["version"] < after["version"]:
+                    watched = await asyncio.wait_for(seen.get(), 10)
+                assert watched["version"] == after["version"]
+                assert watched["my_hand"] is None
+                assert watched["legal_actions"] == []
+                on_view = json.dumps({k: v for k, v in watched.items() if k != "trumps"})
+                card = action["body"].get("card")
+                if card is not None and watched["deal_no"] == view["deal_no"]:
+                    assert f'"{card}"' in on_view, f"the spectator did not see {card} played"
+                for held in after["my_hand"]:
+                    assert f'"{held}"' not in on_view, f"the spectator saw {held} in a hand"
+        finally:
+            watching.cancel()
+
+
 async def test_a_quiet_stream_keeps_the_connection_alive(server: Server) -> None:
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         auth = await register(http, "quiet")

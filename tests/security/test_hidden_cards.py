@@ -2,8 +2,8 @@
 step each seat and a spectator read every endpoint (the view stream included), and every card
 in every answer is checked against where the cards truly lie on the server (the game's zones):
 no viewer may see a card in a zone hidden from it unless the rules reveal it to that seat
-(`Game.revealed_to`: K-9's exchange, a shown trump card…), and nobody sees the seed of the
-running deal."""
+(`Game.revealed_to`: K-9's exchange, a shown trump card…), nobody sees the seed of the
+running deal, and nobody gets a replay (every hand face up) before the game is over."""
 
 from __future__ import annotations
 
@@ -142,6 +142,11 @@ async def check_everything(
                 for body in ({"type": "play", "card": card}, {"type": "lead", "cards": [card]}):
                     refused = await client.post(f"/v1/tables/{table_id}/moves", body)
                     answers.append(("refusal", refused.json()))
+        if truth.status != "finished":  # a replay shows every hand: never before the end
+            for version in sorted({1, truth.version}):
+                replay = await client.get(f"/v1/tables/{table_id}/replay/{version}")
+                assert replay.status_code == 403, f"a replay of a running game: {replay.text}"
+                answers.append(("replay", replay.json()))
         deal = await client.get(f"/v1/tables/{table_id}/deals/{deal_no}")
         if truth.status != "finished" and deal_no in truth.finished_deals:
             pass  # between deals the record may show everything: that deal is over

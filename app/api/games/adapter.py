@@ -188,6 +188,8 @@ def envelope(table: Table, seat: int | None, view: View[Any]) -> dict[str, Any]:
         "refused": codec.encode(view.refused),
         "pick": codec.encode(view.pick),
         "result": None if view.result is None else codec.encode(view.result),
+        "target": codec.encode(view.target),
+        "cautions": codec.encode(view.cautions),
     }
 
 
@@ -221,6 +223,8 @@ def waiting_view(table: Table, seat: int | None, game: Game[Any, Any]) -> dict[s
         "refused": [],
         "pick": None,
         "result": None,
+        "target": None,
+        "cautions": [],
         "legal_actions": [],
         "last_deal": None,
         "game": None,

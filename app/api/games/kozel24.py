@@ -25,7 +25,7 @@ from app.api.schemas.common import (
     MessageOut,
     WholeNumber,
 )
-from app.api.schemas.envelope import PlayEnvelope, RefusalOut
+from app.api.schemas.envelope import PlayEnvelope, RefusalOut, RematchView, TargetOut
 from app.db.store import TableSummary
 from app.domain import codec
 from app.domain import kozel24 as k
@@ -154,6 +154,14 @@ class LastDealOut(BaseModel):
     claimed_by: int | None = Field(
         description="The seat that claimed no queens (K-10), if that is how the deal ended"
     )
+    under_30: bool = Field(
+        description="K-14: the deal's points wrote on a team that took fewer than 30 of them "
+        "(4 written, not 2)"
+    )
+    points_counted: bool = Field(
+        description="Whether the card points decided the deal: not where the queen was caught "
+        "(K-13) or the deal was void for no queens (K-10)"
+    )
 
 
 class ResultOut(BaseModel):
@@ -238,8 +246,12 @@ VIEW_EXAMPLE: dict[str, Any] = {
         "wiped": None,
         "queen_caught_by": None,
         "claimed_by": None,
+        "under_30": False,
+        "points_counted": True,
     },
     "result": None,
+    "target": {"score": 12, "toward": [4, 2], "rules": ["K-17"]},
+    "cautions": [],
 }
 
 
@@ -332,6 +344,16 @@ class ViewOut(BaseModel):
         "no legal action holds, with why (K-7, K-9, K-11)"
     )
     pick: None = Field(description="Every move of Kozel takes one card")
+    cautions: list[None] = Field(description="No move of Kozel ends the deal at once")
+    target: TargetOut | None = Field(
+        description="K-17: 12 written ends the game; each team's written towards it (null "
+        "while the table waits)"
+    )
+    rematch: RematchView | None = Field(
+        default=None,
+        description="Once the game is over: the seats whose players asked for a rematch, and "
+        "the new table once everyone seated has (`POST …/rematch`)",
+    )
 
 
 class TrickRecord(BaseModel):
@@ -496,6 +518,8 @@ class Kozel24Adapter:
                 "wiped": last_deal.wiped,
                 "queen_caught_by": last_deal.queen_caught_by,
                 "claimed_by": last_deal.claimed_by,
+                "under_30": last_deal.under_30,
+                "points_counted": last_deal.points_counted,
             },
             "result": None
             if result is None
@@ -508,6 +532,8 @@ class Kozel24Adapter:
                 "scores": list(result.scores),
                 "places": list(result.places),
             },
+            "target": codec.encode(view.target),
+            "cautions": [],
         }
 
     def deal_record(self, record: DealRecord) -> dict[str, Any]:
@@ -612,6 +638,8 @@ def _waiting_view(table: Table, seat: int | None) -> dict[str, Any]:
         "pick": None,
         "last_deal": None,
         "result": None,
+        "target": None,
+        "cautions": [],
     }
 
 

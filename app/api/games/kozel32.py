@@ -84,7 +84,10 @@ VIEW_EXAMPLE: dict[str, Any] = {
         "tailed": False,
         "boaster": None,
         "soloist": None,
+        "saved": [1],
     },
+    "target": {"score": 6, "toward": [1, 0], "rules": ["C32-30", "C32-31"]},
+    "cautions": [],
     "game": {
         "players": 4,
         "trump_preset": "shamok",

@@ -92,6 +92,34 @@ class PickOut(BaseModel):
     rule: ReasonOut
 
 
+class TargetOut(BaseModel):
+    """The figure that ends the game, in the game's own unit, and each side's way towards
+    it (its score, or what the game counts instead)."""
+
+    score: int = Field(examples=[12])
+    toward: list[int] = Field(
+        description="Per side, its figure measured against `score`: its score, or the game's "
+        "own (Kozly's marks received, KZ-19)",
+        examples=[[4, 2]],
+    )
+    rules: list[str] = Field(description="The rule ids that set it", examples=[["K-17"]])
+
+
+class CautionOut(BaseModel):
+    """A legal move that ends the deal at once, and what the rules say it costs: ask first."""
+
+    move: str = Field(description="The move's `type`", examples=["declare"])
+    reason: ReasonOut
+
+
+class RematchView(BaseModel):
+    """A finished table's rematch: the seats whose players asked, and the new table once
+    every seated person has (the server's bots agree)."""
+
+    asked: list[int]
+    table_id: str | None
+
+
 class ViewEnvelope(BaseModel):
     """The fields of every game's view; its subclass per game types `legal_actions`,
     `last_deal` and `game`."""
@@ -132,6 +160,20 @@ class ViewEnvelope(BaseModel):
         description="While the caller must move several cards at once: how many, and how"
     )
     result: ResultEnvelope | None
+    cautions: list[CautionOut] = Field(
+        description="The caller's legal moves that end the deal at once (a declaration of 61, "
+        "a claim of 66, a redeal demand), each with what it costs: a client asks before it "
+        "posts one"
+    )
+    target: TargetOut | None = Field(
+        description="The figure the game is played to, and how far each side is towards it; "
+        "null while the table waits, or where no figure ends the game"
+    )
+    rematch: RematchView | None = Field(
+        default=None,
+        description="Once the game is over: the seats whose players asked for a rematch, and "
+        "the new table once everyone seated has (`POST …/rematch`)",
+    )
 
 
 class DealRecordEnvelope(BaseModel):

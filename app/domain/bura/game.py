@@ -53,6 +53,7 @@ GAME: Bura = FamilyGame(
         to_act=legal.to_act,
         legal_actions=legal.legal_actions,
         view_for=views.view_for,
+        hands=views.hands,
         deal_record=record.deal_record,
         revealed_to=revealed_to,
         seating=seating,

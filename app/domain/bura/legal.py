@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.domain.bura.combinations import Combination, claimable
 from app.domain.bura.commands import Claim, Declare
-from app.domain.bura.state import Deal, GameState
+from app.domain.bura.state import Deal, GameState, Shown
 from app.domain.cards import Card
 from app.domain.commands import Command
 from app.domain.multitrick.play import Table, to_play, trick_moves
@@ -58,14 +58,19 @@ def in_window(state: GameState, seat: int) -> bool:
 
 
 def claims(state: GameState, seat: int) -> tuple[tuple[Card, ...], ...]:
-    """The cards of each claim `seat` may make now: a combination of its four cards that
-    overrides the standing claim, in the window (B-17)."""
+    """The cards of each claim `seat` may make now (`offers`)."""
+    return tuple(offer.cards for offer in offers(state, seat))
+
+
+def offers(state: GameState, seat: int) -> tuple[Shown, ...]:
+    """Each claim `seat` may make now, with the combination it names (B-15): a combination
+    of its four cards that overrides the standing claim, in the window (B-17)."""
     deal = state.running
     if not in_window(state, seat):
         return ()
     hand = deal.board.hands[seat]
     return tuple(
-        cards
+        Shown(seat, combination, cards)
         for combination, cards in claimable(hand, deal.trump_card.suit, state.options)
         if overrides(deal, seat, combination)
     )

@@ -12,12 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.domain.bura import legal
+from app.domain.bura.commands import Declare
+from app.domain.bura.scoring import FALSE_DECLARATION
 from app.domain.bura.state import Deal, GameState, Shown
 from app.domain.cards import Card, Suit
+from app.domain.errors import Reason
 from app.domain.multitrick.scoring import result_of
 from app.domain.multitrick.series import Phase
-from app.domain.multitrick.views import Choosing, Seen, envelope, trick_choosing
-from app.domain.view import View
+from app.domain.multitrick.views import Choosing, Seen, envelope, hands_in_order, trick_choosing
+from app.domain.view import Caution, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,9 @@ class BuraPart:
     """B-21, once the game is over: every player under the target (the envelope's `result`
     names one winner and one loser only where there is one)."""
     losers: tuple[int, ...]
+    claimable: tuple[Shown, ...]
+    """B-15, B-17: each claim the viewer may make now, with the combination it names (one
+    per `claim` of its legal actions, the same cards)."""
 
 
 def view_for(state: GameState, seat: int | None) -> View[BuraPart]:
@@ -64,19 +70,25 @@ def view_for(state: GameState, seat: int | None) -> View[BuraPart]:
         last_deal=state.last_deal,
         result=result_of(state.ended),
         ranking=None if deal is None else deal.ranking,
+        target=state.options.target,
+        target_rules=("B-21",),
         choosing=Choosing()
         if deal is None or not running
         else trick_choosing(deal.board, seat, legal.table(state), actions),
+        cautions=_cautions(state, actions),
     )
-    return envelope(seen, _part(state, deal, running))
+    claimable = legal.offers(state, seat) if running and seat is not None else ()
+    return envelope(seen, _part(state, deal, running, claimable))
 
 
-def _part(state: GameState, deal: Deal | None, running: bool) -> BuraPart:
+def _part(
+    state: GameState, deal: Deal | None, running: bool, claimable: tuple[Shown, ...]
+) -> BuraPart:
     seats, ended = state.series.seats, state.ended
     winners, losers = ((), ()) if ended is None else (ended.winners, ended.losers)
     if deal is None:
         return BuraPart(
-            None, None, None, None, None, (), (), None, (0,) * seats, 1, winners, losers
+            None, None, None, None, None, (), (), None, (0,) * seats, 1, winners, losers, ()
         )
     trick = deal.board.trick
     return BuraPart(
@@ -92,4 +104,28 @@ def _part(state: GameState, deal: Deal | None, running: bool) -> BuraPart:
         eggs_multiplier=state.series.multiplier,
         winners=winners,
         losers=losers,
+        claimable=claimable,
     )
+
+
+def _cautions(state: GameState, actions: tuple[object, ...]) -> tuple[Caution, ...]:
+    """B-20: a declaration of 61 ends the deal at once; a false one costs its penalty points
+    (doubled after eggs, B-19)."""
+    if not any(isinstance(action, Declare) for action in actions):
+        return ()
+    cost = FALSE_DECLARATION * state.series.multiplier
+    reason = Reason(
+        "declare_ends_the_deal",
+        ("B-20",),
+        f"declaring 61 ends the deal at once: with fewer than 61 you take {cost} penalty points",
+        f"объявление 61 сразу заканчивает сдачу: если у вас меньше 61 очка, вы получите "
+        f"{cost} штрафных очков",
+    )
+    return (Caution("declare", reason),)
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    deal = state.deal
+    board = None if deal is None else deal.board
+    ranking = None if deal is None else deal.ranking
+    return hands_in_order(board, state.series.seats, state.phase is Phase.PLAY, ranking)

@@ -268,6 +268,8 @@ def _deal_scored(state: GameState, event: DealScored) -> GameState:
         event.wiped,
         _six_of_clubs_seat(state.tricks[-1]) if event.reason == "queen_caught" else None,
         state.decisions.claimed_by if event.reason == "no_queens" else None,
+        under_30=scoring.under_30(event.reason, event.written_on, event.points),
+        points_counted=event.reason not in scoring.WITHOUT_POINTS,
     )
     assert state.first_leader is not None
     return updated(

@@ -36,7 +36,7 @@ from app.domain.kozel24.evolve import evolve, fold
 from app.domain.kozel24.legal import legal_actions, messages_allowed, to_act
 from app.domain.kozel24.options import Options
 from app.domain.kozel24.state import CUT, GAME_OVER, SHUFFLE, GameState
-from app.domain.kozel24.views import View, view_for
+from app.domain.kozel24.views import View, hands, view_for
 from app.domain.options import encode_options, parse_options
 from app.domain.seats import PARTNERS, SEATS, Seating, is_seat
 
@@ -77,8 +77,9 @@ class Kozel24:
     events = REGISTRY
     commands = MOVES
     state_type = GameState
-    state_schema = 3
-    """3: a deal voided by a claim of no queens names its claimant (K-10)."""
+    state_schema = 4
+    """3: a deal voided by a claim of no queens names its claimant (K-10); 4: a deal's summary
+    says whether it wrote on fewer than 30 points (K-14) and whether points decided it."""
 
     def parse_options(self, raw: Mapping[str, Any], seats: int) -> Options:
         if seats != 4:
@@ -149,6 +150,9 @@ class Kozel24:
 
     def view_for(self, state: GameState, seat: int | None) -> View:
         return view_for(state, seat)
+
+    def hands(self, state: GameState) -> tuple[tuple[Card, ...], ...]:
+        return hands(state)
 
     def deal_record(self, events: Sequence[Event]) -> DealRecord:
         return record.deal_record(events)

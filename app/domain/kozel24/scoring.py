@@ -59,6 +59,15 @@ def score_tricks(
     return Write(loser, base * multiplier, "points")
 
 
+WITHOUT_POINTS = ("queen_caught", "no_queens")
+"""K-13, K-10: the deals their card points do not decide."""
+
+
+def under_30(reason: str, written_on: int | None, points: tuple[int, int]) -> bool:
+    """K-14: a deal's points wrote on a team with fewer than 30 of them (4, not 2)."""
+    return reason == "points" and written_on is not None and points[written_on] < LOW_POINTS
+
+
 def score_catch(queen_team: int, multiplier: int) -> Write:
     """K-13: the team that played the caught Q♣ has 4 written; card points do not count."""
     return Write(queen_team, CATCH_WRITE * multiplier, "queen_caught")

@@ -79,6 +79,11 @@ class DealSummary:
     """The seat that played 6♣ on the caught Q♣ (K-13), if that is how the deal ended."""
     claimed_by: int | None = None
     """The seat that claimed no queens (K-10), if that is how the deal ended."""
+    under_30: bool = False
+    """K-14: the team written on took fewer than 30 card points (4 written, not 2)."""
+    points_counted: bool = True
+    """Whether the card points decided the deal: not where the queen was caught (K-13) or
+    the deal was void for no queens (K-10)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from app.domain.cards import Card
-from app.domain.kozel24 import deck, legal, refusals
+from app.domain.kozel24 import deck, legal, refusals, scoring
 from app.domain.kozel24.commands import GiveCard, PlayCard
 from app.domain.kozel24.options import Options
 from app.domain.kozel24.state import (
@@ -30,7 +30,7 @@ from app.domain.kozel24.state import (
 )
 from app.domain.seats import partner, team_of
 from app.domain.tricks import TakenTrick
-from app.domain.view import Play, Refusal, Result, TrickView, places
+from app.domain.view import Play, Refusal, Result, Target, TrickView, places
 from app.domain.view import View as Envelope
 
 
@@ -94,6 +94,7 @@ def view_for(state: GameState, seat: int | None) -> View:
         result=None if state.result is None else _result(state.result),
         stock=None,
         messages_allowed=legal.messages_allowed(state),
+        target=Target(scoring.GAME_LIMIT, state.written, ("K-17",)),
         game=Kozel24View(
             options=state.options,
             cutter=state.cutter if started else None,
@@ -181,3 +182,10 @@ def _visible_to_act(state: GameState, viewer: int | None) -> tuple[int, ...]:
         if s == viewer
         or (s == partner(viewer) and (team_of(s) in decisions.claims or viewer in decisions.gives))
     )
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's hand face up, in K-3's order, while a deal is dealt (for a finished
+    game's replay; a view shows only its own seat's)."""
+    dealt = state.phase is not SHUFFLE and state.phase is not GAME_OVER
+    return tuple(deck.cards_of(mask) for mask in (state.hands if dealt else NO_HANDS))

@@ -23,8 +23,9 @@ from app.domain.seats import Seating
 from app.domain.view import View
 
 VARIANT = "kozel32"
-STATE_SCHEMA = 2
-"""2: a кон's summary names its boaster and soloist."""
+STATE_SCHEMA = 3
+"""2: a кон's summary names its boaster and soloist; 3: and the sides saved by the спас
+(C32-27)."""
 
 INFO = GameInfo(
     variant=VARIANT,
@@ -131,6 +132,9 @@ class Kozel32:
 
     def view_for(self, state: State, seat: int | None) -> View[Kozel32View]:
         return views.view_for(state, seat)
+
+    def hands(self, state: State) -> tuple[tuple[Card, ...], ...]:
+        return views.hands(state)
 
     def deal_record(self, events: Sequence[Event]) -> DealRecord:
         return record.deal_record(events)

@@ -229,6 +229,9 @@ class DealSummary:
     """The seat that declared the кон's boast (C32-8), if any."""
     soloist: int | None = None
     """The soloist of the queen-of-spades deal (C32-35), if it was one."""
+    saved: tuple[int, ...] = ()
+    """The sides that lost the кон with the спас (C32-27 result 6; C32-36: 31 points or more
+    between the two others), so by 1 pair, not 2."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from app.domain.chance import commitment
 from app.domain.errors import Reason
 from app.domain.kozel32 import explain, flow, legal, plain, scoring, table
 from app.domain.kozel32.choices import Choices
-from app.domain.kozel32.commands import Discard, GiveCards, PlayCard, SeatCommand
+from app.domain.kozel32.commands import DemandRedeal, Discard, GiveCards, PlayCard, SeatCommand
 from app.domain.kozel32.deck import Preset
 from app.domain.kozel32.options import Boast
 from app.domain.kozel32.state import (
@@ -31,11 +31,13 @@ from app.domain.kozel32.state import (
     VoidReason,
 )
 from app.domain.view import (
+    Caution,
     Face,
     Pick,
     Play,
     Refusal,
     Result,
+    Target,
     TrickView,
     View,
     places,
@@ -154,7 +156,9 @@ def view_for(state: State, seat: int | None) -> View[Kozel32View]:
         result=None if result is None else _result(result),
         stock=None,
         messages_allowed=legal.messages_allowed(state),
+        target=Target(scoring.BOARD_TOP, state.boards, ("C32-30", "C32-31")),
         game=_game_part(state, player, tricks, running),
+        cautions=_DEMAND if any(isinstance(a, DemandRedeal) for a in actions) else (),
     )
 
 
@@ -299,3 +303,33 @@ def _points(state: State, tricks: tuple[TrickView, ...]) -> tuple[int, ...]:
 
 
 __all__ = ["DealSummary", "Kozel32View", "view_for"]
+
+
+_DEMAND = (
+    Caution(
+        "demand_redeal",
+        Reason(
+            "demand_stops_the_deal",
+            ("C32-11",),
+            "a redeal demand stops the deal at once and shows your cards to all; the third in "
+            "a кон is a misdeal, a pair to the team that did not deal",
+            "требование пересдачи сразу прерывает сдачу, а ваши карты покажут всем; третье "
+            "за кон — это ошибка сдачи, пара команде, которая не сдавала",
+        ),
+    ),
+)
+"""C32-11: a demand stops the deal and shows the demander's hand (C32-27: the third is a
+misdeal)."""
+
+
+def hands(state: State) -> tuple[tuple[Card, ...], ...]:
+    """Every hand face up (a blind's too) in the deal's order while a deal is played (for a
+    finished game's replay; a view shows only its own seat's)."""
+    deal = state.deal
+    seats = table.seats_of(state)
+    if deal is None or not legal.deal_running(state) or state.phase is Phase.GAME_OVER:
+        return ((),) * seats.count
+    ranking = table.trumps_of(state)
+    if ranking is None:
+        return deal.hands
+    return tuple(ranking.in_order(hand) for hand in deal.hands)

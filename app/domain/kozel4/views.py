@@ -18,13 +18,14 @@ from app.domain.kozel4.commands import GiveBack
 from app.domain.kozel4.decide import give_back_rule
 from app.domain.kozel4.state import Deal, GameState
 from app.domain.multitrick.scoring import result_of
-from app.domain.multitrick.series import Phase
+from app.domain.multitrick.series import TARGET, Phase
 from app.domain.multitrick.views import (
     Choosing,
     Cover,
     Seen,
     covers_of,
     envelope,
+    hands_in_order,
     shown_trick,
     trick_choosing,
 )
@@ -80,6 +81,8 @@ def view_for(state: GameState, seat: int | None) -> View[Kozel4Part]:
         last_deal=state.last_deal,
         result=result_of(state.ended),
         ranking=_ranking(state, deal),
+        target=TARGET,
+        target_rules=("K4-20",),
         choosing=_choosing(state, seat, actions) if running else Choosing(),
     )
     return envelope(seen, _part(state, deal, seat, running))
@@ -128,3 +131,10 @@ def _part(state: GameState, deal: Deal | None, seat: int | None, running: bool) 
         eggs_played=series.eggs_played,
         covers=() if shown is None else covers_of(shown, deal.ranking),
     )
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    deal = state.deal
+    running = state.phase in (Phase.DECISIONS, Phase.PLAY)
+    board = None if deal is None else deal.board
+    return hands_in_order(board, state.series.seats, running, _ranking(state, deal))

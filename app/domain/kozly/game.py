@@ -139,6 +139,9 @@ class Kozly:
     def view_for(self, state: GameState, seat: int | None) -> View[views.KozlyView]:
         return views.view_for(state, seat)
 
+    def hands(self, state: GameState) -> tuple[tuple[Card, ...], ...]:
+        return views.hands(state)
+
     def deal_record(self, events: Sequence[Event]) -> DealRecord:
         return record.deal_record(events)
 

@@ -16,7 +16,7 @@ from app.domain.cards import Card, Suit
 from app.domain.kozly import deck, legal, scoring
 from app.domain.kozly.dealing import TRICKS_PER_HALF
 from app.domain.kozly.state import SEATS, Deal, GameState, Phase, TakenTrick, Trick
-from app.domain.view import Play, Result, StockView, TrickView, View
+from app.domain.view import Play, Result, StockView, Target, TrickView, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +75,7 @@ def view_for(state: GameState, seat: int | None) -> View[KozlyView]:
         result=_result(state),
         stock=_stock(state, running),
         messages_allowed=legal.messages_allowed(state),
+        target=_target(state),
         game=_game(state, running, seat),
     )
 
@@ -153,3 +154,23 @@ def _result(state: GameState) -> Result | None:
     return Result(
         outcome.winner, loser, state.marks, (scoring.TITLE,), outcome.reason, outcome.places
     )
+
+
+def _target(state: GameState) -> Target | None:
+    """KZ-19: under `received12` the game is won by the marks received (the scores are the
+    balances, 12 each at the start, KZ-18); under `ruined` no figure ends it."""
+    if state.options.end != "received12":
+        return None
+    return Target(state.options.target_marks, state.received, ("KZ-19",))
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Every hand face up in the deal's order while a deal is played (for a finished game's
+    replay; a view shows only its own seat's)."""
+    running = _running(state)
+    if running is None:
+        return ((),) * SEATS
+    if running.trump is None:
+        return running.hands
+    ranking = deck.ranking(running.trump)
+    return tuple(ranking.in_order(hand) for hand in running.hands)

@@ -40,6 +40,7 @@ class Rules(Generic[S]):
     to_act: Callable[[S], tuple[int, ...]]
     legal_actions: Callable[[S, int], tuple[Command, ...]]
     view_for: Callable[[S, int | None], View[Any]]
+    hands: Callable[[S], tuple[tuple[Card, ...], ...]]
     deal_record: Callable[[Sequence[Event]], DealRecord]
     revealed_to: Callable[[S, int], frozenset[Card]]
     seating: Callable[[int], Seating]
@@ -147,6 +148,9 @@ class FamilyGame(Generic[S, Opts]):
 
     def view_for(self, state: S, seat: int | None) -> View[Any]:
         return self._rules.view_for(state, seat)
+
+    def hands(self, state: S) -> tuple[tuple[Card, ...], ...]:
+        return self._rules.hands(state)
 
     def deal_record(self, events: Sequence[Event]) -> DealRecord:
         return self._rules.deal_record(events)

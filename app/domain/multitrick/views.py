@@ -23,7 +23,18 @@ from app.domain.multitrick.series import Series
 from app.domain.multitrick.sets import pairing
 from app.domain.multitrick.trick import Response, Trick
 from app.domain.ranking import Ranking
-from app.domain.view import Pick, Play, Refusal, Result, StockView, TrickView, View, refused_cards
+from app.domain.view import (
+    Caution,
+    Pick,
+    Play,
+    Refusal,
+    Result,
+    StockView,
+    Target,
+    TrickView,
+    View,
+    refused_cards,
+)
 
 G = TypeVar("G")
 
@@ -101,7 +112,12 @@ class Seen:
     result: Result | None
     ranking: Ranking | None
     """How the running deal's cards rank (its trumps), while it has a trump."""
+    target: int
+    """The penalty points that end the game (K4-20, B-21)."""
+    target_rules: tuple[str, ...]
     choosing: Choosing = Choosing()
+    cautions: tuple[Caution, ...] = ()
+    """The viewer's moves that end the deal at once, with their cost (B-20)."""
 
 
 def trick_choosing(
@@ -151,7 +167,9 @@ def envelope(seen: Seen, game: G) -> View[G]:
         result=seen.result,
         stock=StockView(len(board.stock), seen.trump_card) if running and board else None,
         messages_allowed=seen.result is None,
+        target=Target(seen.target, seen.series.penalties, seen.target_rules),
         game=game,
+        cautions=seen.cautions,
     )
 
 
@@ -182,3 +200,15 @@ def zones(board: Board, open_bottom: bool = False) -> list[Zone]:
             Zone(f"face down by {seat}", tuple(c for c in table if c in down), frozenset({seat}))
         )
     return found
+
+
+def hands_in_order(
+    board: Board | None, seats: int, running: bool, ranking: Ranking | None
+) -> tuple[tuple[Card, ...], ...]:
+    """Every hand face up in the deal's order while the deal runs (for a finished game's
+    replay; a view shows only its own seat's)."""
+    if board is None or not running:
+        return ((),) * seats
+    if ranking is None:
+        return board.hands
+    return tuple(ranking.in_order(hand) for hand in board.hands)

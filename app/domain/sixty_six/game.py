@@ -142,6 +142,9 @@ class SixtySix:
     def view_for(self, state: GameState, seat: int | None) -> View[Any]:
         return views.view_for(state, seat)
 
+    def hands(self, state: GameState) -> tuple[tuple[Card, ...], ...]:
+        return views.hands(state)
+
     def deal_record(self, events: Sequence[Event]) -> DealRecord:
         return record.deal_record(events)
 

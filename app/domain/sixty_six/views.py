@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from app.domain.cards import Card, Suit
 from app.domain.chance import commitment
+from app.domain.errors import Reason
 from app.domain.sixty_six import legal, scoring
-from app.domain.sixty_six.commands import LeadCard, PlayCard, SeatCommand
+from app.domain.sixty_six.commands import ClaimOut, LeadCard, PlayCard, SeatCommand
 from app.domain.sixty_six.deck import DECKS
 from app.domain.sixty_six.options import Rules
 from app.domain.sixty_six.state import (
@@ -27,7 +28,16 @@ from app.domain.sixty_six.state import (
     Phase,
     Trick,
 )
-from app.domain.view import Play, Refusal, StockView, TrickView, View, refused_cards
+from app.domain.view import (
+    Caution,
+    Play,
+    Refusal,
+    StockView,
+    Target,
+    TrickView,
+    View,
+    refused_cards,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +116,9 @@ def view_for(state: GameState, seat: int | None) -> View[SixtySixView]:
         result=state.result,
         stock=StockView(len(live.stock), live.face_up_card) if live else None,
         messages_allowed=legal.messages_allowed(state),
+        target=Target(state.rules.match_target, state.game_points, ("S66-27",)),
         game=_game_part(state, live, seat),
+        cautions=_CLAIM_OUT if any(isinstance(a, ClaimOut) for a in actions) else (),
     )
 
 
@@ -196,3 +208,31 @@ def _game_part(state: GameState, deal: Deal | None, seat: int | None) -> SixtySi
         ),
         declared=deal.declared,
     )
+
+
+_CLAIM_OUT = (
+    Caution(
+        "claim_out",
+        Reason(
+            "claim_out_ends_the_deal",
+            ("S66-22",),
+            "a claim of 66 ends the deal at once: with fewer than 66 your opponent scores 2 "
+            "game points, or 3 if he has no trick",
+            "заявка 66 сразу заканчивает сдачу: если у вас меньше 66, соперник получит 2 очка "
+            "партии, а если у него нет взятки, 3",
+        ),
+    ),
+)
+"""S66-22: a claim out ends the deal; a false one scores for the opponent."""
+
+
+def hands(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Both hands face up in the deal's order while a deal is played (for a finished game's
+    replay; a view shows only its own seat's)."""
+    deal = state.deal
+    if deal is None or state.phase not in PLAYING:
+        return ((), ())
+    if deal.trump is None:
+        return deal.hands
+    ranking = DECKS[state.rules.deck].ranking(deal.trump)
+    return tuple(ranking.in_order(hand) for hand in deal.hands)

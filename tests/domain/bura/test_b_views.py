@@ -1,11 +1,12 @@
 """What the view tells of the cards beside where they lie (B-3, B-7, B-9, B-10, B-14, B-16,
-B-20, B-21): the deal's trumps and the hand in their order, how many cards an answer takes,
+B-15, B-20, B-21): the deal's trumps and the hand in their order, how many cards an answer takes,
 who ended a deal and the bura hands it showed, and every player's place at the end."""
 
 from __future__ import annotations
 
 from app.domain.bura import GAME
-from app.domain.bura.commands import Beat, Declare, Lead
+from app.domain.bura.combinations import Combination
+from app.domain.bura.commands import Beat, Claim, Declare, Lead
 from app.domain.bura.options import Options
 from app.domain.multitrick.deck import DECK
 from app.domain.multitrick.record import ShownHand
@@ -76,3 +77,19 @@ def test_b_21_every_player_has_a_place_the_winners_first_by_fewer_penalties() ->
     assert (result.winner, result.loser, result.scores) == (1, 0, (14, 0, 5))
     assert result.places == (3, 1, 2)
     assert (result.reason, result.titles) == ("target", ("goat",))
+
+
+def test_b_15_the_view_names_the_combination_of_each_claim_it_offers() -> None:
+    state = position(["6S 7S 9C KH", "AS AH AD AC"], stock="6H 7H 8H 9H JH QH KH", trump="7D")
+    offered = GAME.view_for(state, 1).game.claimable
+    named = [(o.combination, set(codes(o.cards))) for o in offered]
+    assert (Combination.FOUR_ENDS, {"AC", "AS", "AH", "AD"}) in named
+    assert sum(c is Combination.MOSCOW for c, _ in named) == 4  # any three of the aces
+    claims = {a.cards for a in GAME.legal_actions(state, 1) if isinstance(a, Claim)}
+    assert {o.cards for o in offered} == claims  # one per legal claim, the same cards
+    assert all(o.seat == 1 for o in offered)
+    assert GAME.view_for(state, 0).game.claimable == ()  # the leader has no claim (B-17)
+    assert GAME.view_for(state, None).game.claimable == ()
+    molodka = position(["6S 7S 9C KH", "7C 8C JC KC"], stock="6H 7H 8H 9H", trump="7D")
+    [offer] = GAME.view_for(molodka, 1).game.claimable
+    assert offer.combination is Combination.MOLODKA

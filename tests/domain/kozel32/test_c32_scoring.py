@@ -243,3 +243,25 @@ def test_c32_32_the_clock_in_the_boasts() -> None:
     assert GAME.clock_default(mirror, 1, 7) == Cut(1, 8)  # random: from the clock's chance
     star = after_cut(deck_starting("9S"), boast=Boast.STAR, boaster=1, star_rounds=(2, 5, 6))
     assert GAME.clock_default(star, 1, 0) == NameTrump(1, C("AC").suit)  # the preset's suit
+
+
+@pytest.mark.parametrize(
+    ("points", "saved"),
+    [((75, 45), (1,)), ((31, 89), (0,)), ((90, 30), ()), ((60, 60), ()), ((120, 0), ())],
+)
+def test_c32_27_the_summary_names_the_sides_saved_by_the_spas(
+    points: tuple[int, int], saved: tuple[int, ...]
+) -> None:
+    state = kon_over(points)
+    assert state.last_deal is not None
+    assert state.last_deal.saved == saved
+    view = GAME.view_for(state, 0)
+    assert view.last_deal is not None
+    assert view.last_deal.saved == saved
+
+
+def test_c32_30_the_view_measures_the_boards_against_six() -> None:
+    state = kon_over((75, 45), boards=(2, 4))
+    target = GAME.view_for(state, 1).target
+    assert target is not None
+    assert (target.score, target.toward) == (6, (3, 4))

@@ -42,10 +42,22 @@ export function sortActions(view) {
   return sorted;
 }
 
-/** An action the game lists in `confirm`: it ends the deal or the game at once (a claim out, a
- * declaration of 61, a redeal demand), so the page asks before it posts it. */
+/** The view's caution for an action (`cautions`): it ends the deal at once (a claim out, a
+ * declaration of 61, a redeal demand), so the page asks before it posts it, saying what the
+ * rules say it costs. */
+function cautionFor(view, action) {
+  return (view.cautions ?? []).find((caution) => caution.move === action.body.type) ?? null;
+}
+
 export function needsAsking(view, action) {
-  return (gameFor(view.variant).confirm ?? []).includes(action.body.type);
+  return cautionFor(view, action) !== null;
+}
+
+/** "Declare 61? Declaring 61 ends the deal at once: …": the action and its caution. */
+function question(view, summary, action) {
+  const why = reasonText(cautionFor(view, action).reason);
+  const label = actionLabel(view, summary, action.body);
+  return t("confirm_question", { action: label, why: `${why.charAt(0).toUpperCase()}${why.slice(1)}` });
 }
 
 const sameCards = (a, b) => a.length === b.length && a.every((c) => b.includes(c));
@@ -93,7 +105,7 @@ export function renderActionPrompt(view, summary, ctx, sorted) {
     row.append(pick);
   };
   if (ctx.asking) {
-    prompt.append(el("p", { cls: "question", text: t(`confirm_${view.variant}_${ctx.asking.body.type}`) }));
+    prompt.append(el("p", { cls: "question", text: question(view, summary, ctx.asking) }));
     add(ctx.asking, actionLabel(view, summary, ctx.asking.body), "confirm danger", true);
     row.append(button(t("ask_no"), () => ctx.ask(null), { cls: "small", id: "ask-no" }));
     prompt.append(row);

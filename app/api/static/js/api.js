@@ -112,6 +112,11 @@ async function request(method, path, { body, headers = {}, timeoutMs = 15_000 } 
       continue;
     }
     report("ok");
+    if (response.status === 401 && player && data?.code === "unauthorized") {
+      // This browser's token was revoked (signed out from another device): it plays no more.
+      forgetPlayer();
+      connection.dispatchEvent(new CustomEvent("signedout"));
+    }
     if (!response.ok && response.status !== 304) throw new ApiError(response.status, data);
     return { status: response.status, body: data };
   }
@@ -128,12 +133,46 @@ export const api = {
   async me() {
     return (await request("GET", "/v1/players/me")).body;
   },
+  /** Claim a login and a password for the caller (a guest): its account from now on. */
+  async claim(login, password) {
+    return (await request("PUT", "/v1/players/me/credentials", { body: { login, password } })).body;
+  },
+  /** Sign in with a login: a new token for this device, kept as this browser's player. */
+  async signIn(login, password, device) {
+    const body = { login, password, ...(device ? { device } : {}) };
+    const { body: session } = await request("POST", "/v1/sessions", { body });
+    savePlayer({ ...session.player, token: session.token });
+    return session.player;
+  },
+  /** The caller's tokens, one per device ({id, device, created_at, last_used_at, current}). */
+  async tokens() {
+    return (await request("GET", "/v1/players/me/tokens")).body;
+  },
+  async revokeToken(tokenId) {
+    await request("DELETE", `/v1/players/me/tokens/${encodeURIComponent(tokenId)}`);
+  },
+  /** This browser plays as nobody (its token revoked, or to be). */
+  forget() {
+    forgetPlayer();
+  },
   /** The catalogue of games (GET /v1/games): variant, title, seats, options schema, bots. */
   async games() {
     return (await request("GET", "/v1/games")).body;
   },
   async waitingTables() {
     return (await request("GET", "/v1/tables?status=waiting&limit=20")).body.items;
+  },
+  /** The live tables, the most recently moved first (GET /v1/tables?status=playing). */
+  async liveTables() {
+    return (await request("GET", "/v1/tables?status=playing&limit=10")).body.items;
+  },
+  /** Ask for a rematch of a finished table: {status: "asked" | "created", table_id}. */
+  async rematch(tableId) {
+    return (await request("POST", `/v1/tables/${encodeURIComponent(tableId)}/rematch`)).body;
+  },
+  /** A finished table after `version` events, every hand face up. */
+  async replay(tableId, version) {
+    return (await request("GET", `/v1/tables/${encodeURIComponent(tableId)}/replay/${version}`)).body;
   },
   async table(tableId) {
     return (await request("GET", `/v1/tables/${encodeURIComponent(tableId)}`)).body;

@@ -1,6 +1,7 @@
 // The lobby: a new table of any game of GET /v1/games (its seat count, its options, bots
 // of the levels it has or friends in the other seats), the open tables
-// (GET /v1/tables?status=waiting) and the tables this browser sat at.
+// (GET /v1/tables?status=waiting), the live tables to watch (status=playing, the most recently
+// moved first) and the tables this browser sat at (a finished one to replay).
 
 import { api } from "./api.js";
 import { catalogue, gameTitle } from "./catalogue.js";
@@ -9,8 +10,12 @@ import { readOptions, renderOptions } from "./options.js";
 import { $, button, el, forgetTable, notice, recentTables, rememberTable } from "./ui.js";
 
 const PREFERRED_BOT = "heuristic";
-// kozel24's four seats as they were always named (K-1: the partner sits across).
-const FOUR_SEATS_IN_TEAMS = { 1: "seat_left", 2: "seat_partner", 3: "seat_right" };
+// Four seats in teams, named from the creator's seat 0: the partner (the catalogue's
+// `teams`), else the seat on his left (the next, clockwise) or on his right.
+function seatInTeams(game, seat) {
+  if (game.teams.find((team) => team.includes(0))?.includes(seat)) return "seat_partner";
+  return seat === 1 ? "seat_left" : "seat_right";
+}
 
 function variantTag(table) {
   const game = (Lobby.games ?? []).find((g) => g.variant === table.variant);
@@ -28,9 +33,10 @@ function occupant(row) {
 }
 
 export class Lobby {
-  constructor(player, { openTable }) {
+  constructor(player, { openTable, openReplay }) {
     this.player = player;
     this.openTable = openTable;
+    this.openReplay = openReplay;
     this.listeners = new AbortController();
     this.running = false;
   }
@@ -115,7 +121,7 @@ export class Lobby {
       })));
       const keep = before.get(id);
       select.value = keep && [...levels, "friend"].includes(keep) ? keep : levels[0];
-      const name = count === 4 && game.teams ? t(FOUR_SEATS_IN_TEAMS[seat]) : t("seat_n", { n: seat + 1 });
+      const name = count === 4 && game.teams ? t(seatInTeams(game, seat)) : t("seat_n", { n: seat + 1 });
       rows.push(el("label", {}, el("span", { text: name }), select));
     }
     box.replaceChildren(...rows);
@@ -175,7 +181,24 @@ export class Lobby {
       list.append(row);
     }
     $("open-tables-empty").hidden = tables.length > 0;
+    await this.refreshLive();
     await this.refreshRecent();
+  }
+
+  /** The games being played now, of every game: each to watch with the public view. */
+  async refreshLive() {
+    let tables;
+    try {
+      tables = await api.liveTables();
+    } catch (error) {
+      console.warn("live tables", error);
+      return;
+    }
+    if (!this.running) return;
+    $("live-tables").replaceChildren(...tables.map((table) => el("li", { data: { table: table.id, variant: table.variant } },
+      variantTag(table), el("span", { cls: "who", text: seatSummary(table) }),
+      button(t("watch"), () => this.openTable(table.id), { cls: "small", data: { watch: table.id } }))));
+    $("live-tables-empty").hidden = tables.length > 0;
   }
 
   async refreshRecent() {
@@ -190,9 +213,13 @@ export class Lobby {
         continue;
       }
       const status = el("span", { cls: `status-tag ${table.status}`, text: t(`status_${table.status}`) });
-      rows.push(el("li", { data: { table: id, variant: table.variant } },
+      const row = el("li", { data: { table: id, variant: table.variant } },
         variantTag(table), el("span", { cls: "who", text: seatSummary(table) }), status,
-        button(t("open"), () => this.openTable(id), { cls: "small" })));
+        button(t("open"), () => this.openTable(id), { cls: "small" }));
+      if (table.status === "finished") {
+        row.append(button(t("replay"), () => this.openReplay(id), { cls: "small", data: { replay: id } }));
+      }
+      rows.push(row);
     }
     if (!this.running) return;
     list.replaceChildren(...rows);

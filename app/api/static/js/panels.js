@@ -8,8 +8,6 @@ import { renderPlaces } from "./scoreboard.js";
 import { seatName, teamName, teamOf, teamsInOrder } from "./seats.js";
 import { $, el } from "./ui.js";
 
-const LIMIT = 12;
-
 export function renderScore(view, summary) {
   const box = $("score");
   box.replaceChildren();
@@ -17,11 +15,13 @@ export function renderScore(view, summary) {
     box.append(el("h2", { text: t("deal_n", { n: view.deal_no }) }));
   }
   const table = el("div", { cls: "written-table" });
-  table.append(el("span", { cls: "head", text: t("written") }), el("span", { cls: "head", text: t("to_twelve") }));
+  table.append(el("span", { cls: "head", text: t("written") }), el("span", { cls: "head", text: t("to_target", { n: view.target?.score ?? "—" }) }));
   for (const team of teamsInOrder(view)) {
     const row = el("div", { cls: `team-row team-${team}`, data: { team } });
     const bar = el("div", { cls: "bar-track" }, el("div", { cls: "bar-fill" }));
-    bar.firstChild.style.width = `${Math.min(100, (100 * view.written[team]) / LIMIT)}%`;
+    // K-17: how far the team's written is towards the view's target
+    const target = view.target;
+    if (target) bar.firstChild.style.width = `${Math.min(100, (100 * target.toward[team]) / target.score)}%`;
     row.append(
       el("span", { cls: "team-name", text: teamName(view, summary, team) }),
       el("span", { cls: "written", text: String(view.written[team]) }),
@@ -74,13 +74,13 @@ export function renderDealSummary(view, summary, fresh) {
   box.classList.toggle("fresh", fresh);
   box.append(el("h2", { text: t("summary_title", { n: deal.deal_no }) }));
   const [first, second] = teamsInOrder(view);
-  if (!["queen_caught", "no_queens"].includes(deal.reason)) {
+  if (deal.points_counted) {
     box.append(el("p", { text: t("summary_points", { we: deal.points[first], they: deal.points[second] }) }));
   }
   const team = deal.written_on === null ? "" : teamName(view, summary, deal.written_on);
   const params = { team, amount: deal.amount };
   let key = `reason_${deal.reason}`;
-  if (deal.reason === "points" && deal.points[deal.written_on] < 30) key = "reason_points_low";
+  if (deal.under_30) key = "reason_points_low"; // K-14, as the view says it
   if (deal.reason === "sweep") params.winner = teamName(view, summary, deal.wiped ?? 1 - deal.written_on);
   if (deal.reason === "queen_caught") params.name = seatName(summary, deal.queen_caught_by);
   if (deal.reason === "no_queens") params.name = seatName(summary, deal.claimed_by);
@@ -169,5 +169,6 @@ export function renderEnd(view, summary, dismissed) {
   $("end-written").textContent = `${teamName(view, summary, first)} ${result.written[first]} — `
     + `${result.written[second]} ${teamName(view, summary, second)}`;
   renderPlaces(view, summary, result);
-  $("end-reason").textContent = t(result.reason === "resigned" ? "end_resigned" : "end_written");
+  const n = view.target?.score ?? "—";
+  $("end-reason").textContent = t(result.reason === "resigned" ? "end_resigned" : "end_written", { n });
 }

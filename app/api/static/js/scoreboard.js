@@ -23,7 +23,7 @@ export function renderScores(view, summary, game) {
   const box = $("score");
   box.replaceChildren();
   if (view.status !== "waiting") box.append(el("h2", { text: t("deal_n", { n: view.deal_no }) }));
-  const target = game.target?.(view, summary) ?? null;
+  const target = view.target?.score ?? null;
   const unit = gameText(view.variant, "score_unit", {}, "");
   const head = target ? gameText(view.variant, "score_target", { unit, target }) : unit;
   if (head) box.append(el("p", { cls: "muted score-unit", text: head }));
@@ -33,8 +33,9 @@ export function renderScores(view, summary, game) {
     const row = el("div", { cls: `team-row ${cls}`, data: { side, team: side } });
     const score = view.scores?.[side] ?? 0;
     const bar = el("div", { cls: "bar-track" }, el("div", { cls: "bar-fill" }));
-    // How far the side is towards the target: its score, unless the game counts another figure
-    const toward = game.towardTarget?.(view, side) ?? score;
+    // How far the side is towards the target, as the view measures it (its score, or the
+    // game's own figure: Kozly's marks received)
+    const toward = view.target?.toward?.[side] ?? score;
     if (target) bar.firstChild.style.width = `${Math.min(100, (100 * toward) / target)}%`;
     bar.dataset.toward = String(toward);
     row.append(
@@ -191,6 +192,6 @@ export function renderGameEnd(view, summary, dismissed, game = {}) {
   }
   renderPlaces(view, summary, result, game);
   $("end-written").textContent = "";
-  const params = { winner: names(winners) || "—", loser: names(losers) || "—", n: game.target?.(view, summary) ?? 0 };
+  const params = { winner: names(winners) || "—", loser: names(losers) || "—", n: view.target?.score ?? 0 };
   $("end-reason").textContent = gameText(view.variant, `end_${result.reason}`, params, "");
 }

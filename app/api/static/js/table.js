@@ -20,10 +20,13 @@ const BOT_LEVELS = ["random", "heuristic", "strong"];
 const AUTO_DELAY_MS = 1500; // how long a game's automatic action waits for another choice
 
 export class TableScreen {
-  constructor(tableId, player, { toLobby }) {
+  constructor(tableId, player, { toLobby, openTable, openReplay }) {
     this.id = tableId;
     this.player = player;
     this.toLobby = toLobby;
+    this.openTable = openTable;
+    this.openReplay = openReplay;
+    this.again = false; // this player asked for a rematch: follow the finished table to it
     this.view = null;
     this.summary = null;
     this.running = false;
@@ -65,15 +68,19 @@ export class TableScreen {
     clearTimeout(this.auto.timer);
     this.listeners.abort();
     $("end").hidden = true;
+    $("end-again-wait").hidden = true;
     $("table-game").hidden = true;
     document.title = t("app_name");
     delete document.body.dataset.version;
   }
 
-  /** The long-poll: wait for the next version, draw it, again. Errors back off and retry. */
+  /** The long-poll: wait for the next version, draw it, again. Errors back off and retry.
+   * Once the game is over it goes on only while this player waits for a rematch. */
   async follow() {
+    if (this.following) return;
+    this.following = true;
     let pause = 500;
-    while (this.running && this.view.status !== "finished") {
+    while (this.running && (this.view.status !== "finished" || this.waitingForRematch())) {
       try {
         const view = await api.state(this.id, this.view.version);
         if (view) await this.accept(view);
@@ -84,6 +91,7 @@ export class TableScreen {
         pause = Math.min(pause * 2, 10_000);
       }
     }
+    this.following = false;
   }
 
   async accept(view) {
@@ -186,6 +194,7 @@ export class TableScreen {
     renderMessages(view, this.summary, this.busy);
     this.renderWaiting();
     (game.end ?? renderGameEnd)(view, this.summary, this.endDismissed, game);
+    this.renderAgain();
     $("resign").hidden = !(view.status === "playing" && view.my_seat !== null);
     $("resign-question").textContent = t(isTeamGame(view) ? "resign_sure" : "resign_sure_solo");
   }
@@ -247,6 +256,49 @@ export class TableScreen {
     actions.append(button(t("leave_seat"), () => this.leave(), { cls: "small danger" }));
   }
 
+  waitingForRematch() {
+    return this.again && !this.view.rematch?.table_id;
+  }
+
+  /** "Again" on the end screen for a seated player (POST …/rematch): once every seated
+   * person asked, the new table opens; until then, who is still to ask. */
+  renderAgain() {
+    const view = this.view;
+    const rematch = view.status === "finished" ? view.rematch : null;
+    const seated = view.my_seat !== null && view.my_seat !== undefined;
+    const again = $("end-again");
+    again.hidden = !rematch || !seated;
+    const asked = rematch && seated && rematch.asked.includes(view.my_seat);
+    again.disabled = Boolean(asked) || this.busy;
+    $("end-replay").hidden = view.status !== "finished";
+    const wait = $("end-again-wait");
+    wait.hidden = !asked || Boolean(rematch?.table_id);
+    if (!wait.hidden) {
+      const people = (this.summary?.seats ?? []).filter((row) => row.player && !rematch.asked.includes(row.seat));
+      wait.textContent = t("again_waiting", { names: people.map((row) => row.player.name).join(", ") });
+    }
+    if (asked && rematch.table_id) this.openTable(rematch.table_id);
+    else if (asked && !this.again) {
+      this.again = true; // asked before a reload: follow the finished table to its rematch
+      this.follow();
+    }
+  }
+
+  async askAgain() {
+    try {
+      const answer = await api.rematch(this.id);
+      if (answer.status === "created") {
+        this.openTable(answer.table_id);
+        return;
+      }
+      this.again = true;
+      await this.accept(await api.state(this.id));
+      if (this.running) this.follow();
+    } catch (error) {
+      notice(t("error", { detail: error.message }));
+    }
+  }
+
   async seat(seat, bot = null) {
     try {
       await api.takeSeat(this.id, seat, bot);
@@ -286,6 +338,8 @@ export class TableScreen {
     });
     on("to-lobby", "click", () => this.toLobby());
     on("end-lobby", "click", () => this.toLobby());
+    on("end-again", "click", () => this.askAgain());
+    on("end-replay", "click", () => this.openReplay(this.id));
     on("end-look", "click", () => {
       this.endDismissed = true;
       this.render();

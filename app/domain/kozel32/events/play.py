@@ -92,7 +92,14 @@ class DealScored(Event):
             self.eggs_pending,
             self.caught_by,
             self.tailed,
+            saved=self.saved(),
         )
+
+    def saved(self) -> tuple[int, ...]:
+        """C32-27 result 6, C32-36: a кон won by one pair was lost with the спас."""
+        if self.result is not DealResult.ONE_PAIR or self.winner is None:
+            return ()
+        return tuple(side for side in range(len(self.points)) if side != self.winner)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 // bura (B): the trump card under the stock, claims of бура / молодка / Москва / четыре
 // конца (B-15) and who made them, a бура's cards, the tricks, eggs; penalty points to the
-// game's target. A claim's button names its combination. A deal's summary names who ended
+// game's target (the view's). A claim's button names the combination the view says it
+// is (`game.claimable`). A deal's summary names who ended
 // it (a бура's holder and its cards, a declarer) and the penalty points it wrote on each.
 
 import { t } from "../i18n.js";
@@ -11,21 +12,20 @@ const claimText = (summary, claim) => {
   return [seatText(summary, claim.seat), t(`bura_claim_${what}`), cardsText(claim.cards)].filter(Boolean).join(" ");
 };
 
-/** B-15: the combination a claim's cards make (a claim never is a бура, B-16). */
-const combinationOf = (cards) => {
-  if (cards.length === 3) return "moscow";
-  const rank = (code) => code.slice(0, -1);
-  return cards.every((c) => rank(c) === rank(cards[0])) ? "four_ends" : "molodka";
+/** The combination a listed claim names, as the view offers it (`game.claimable`, B-15). */
+const claimedBy = (view, cards) => {
+  const same = (offer) => offer.cards.length === cards.length && offer.cards.every((c) => cards.includes(c));
+  return (view.game?.claimable ?? []).find(same)?.combination ?? null;
 };
 
 /** The hand a deal's end showed for `seat` (B-16: a бура), if any. */
 const shownBy = (deal, seat) => (deal.shown ?? []).find((hand) => hand.seat === seat);
 
 export default {
-  // B-20: a declaration ends the deal at once (a false one costs 6): asked about first.
-  confirm: ["declare"],
-  actionKey: (view, body) => (body.type === "claim" ? `act_bura_claim_${combinationOf(body.cards)}` : null),
-  target: (view, summary) => summary?.options?.target ?? 12,
+  actionKey(view, body) {
+    const combination = body.type === "claim" ? claimedBy(view, body.cards) : null;
+    return combination ? `act_bura_claim_${combination}` : null;
+  },
   facts(view, summary) {
     const game = view.game;
     return [

@@ -1,7 +1,8 @@
 // kozel32 (C32): the boast of this кон and who declared it, the trump suit, the board of
 // pairs (C32-27), the redeal demands and eggs pending; the blind dummy seats are marked.
-// The board is drawn as C32-30 draws it on the sixes: one row of six marks per side, a mark
-// for each pair, then the pending egg pairs (C32-28) and the «спас» of the last кон. A кон's
+// The board is drawn as C32-30 draws it on the sixes: one row of marks per side (as many as
+// the view's target), a mark for each pair, then the pending egg pairs (C32-28) and the
+// «спас» of the last кон (the view's `last_deal.saved`). A кон's
 // summary names its winner, whose шамок caught the queen, the boaster, and the pairs it gave.
 
 import { t } from "../i18n.js";
@@ -10,24 +11,16 @@ import { sideName, sidesInOrder } from "../seats.js";
 import { $, el } from "../ui.js";
 import { seatText, suitText, writtenLine } from "./common.js";
 
-const PAIRS = 6;
-
-/** C32-27 result 6: the losers of the last кон had the спас (31 points or more). */
-function savedSides(view) {
-  const deal = view.last_deal;
-  if (!deal || deal.result !== "one_pair" || deal.winner === null) return new Set();
-  return new Set(sidesInOrder(view).filter((side) => side !== deal.winner));
-}
-
 function renderBoard(view, summary) {
   const board = view.game?.board ?? view.scores ?? [];
-  const saved = savedSides(view);
+  const pairsToWin = view.target?.score ?? 0; // C32-30, as the view says it
+  const saved = new Set(view.last_deal?.saved ?? []); // C32-27: lost with the спас, as the view says
   const box = el("div", { cls: "k32-board", data: { eggs: view.game?.eggs_pending ?? 0 } });
   box.append(el("p", { cls: "muted k32-board-head", text: t("k32_board") }));
   for (const side of sidesInOrder(view)) {
     const pairs = board[side] ?? 0;
     const marks = el("span", { cls: "k32-marks", attrs: { title: t("k32_pairs_n", { n: pairs }) } });
-    for (let n = 0; n < PAIRS; n += 1) {
+    for (let n = 0; n < pairsToWin; n += 1) {
       marks.append(el("span", { cls: n < pairs ? "k32-pair on" : "k32-pair", data: { n: n + 1 } }));
     }
     const row = el("div", { cls: `k32-board-row team-${side}`, data: { side, pairs } });
@@ -46,9 +39,6 @@ function renderBoard(view, summary) {
 }
 
 const game = {
-  // C32-11: a redeal demand stops the deal and shows the hand: asked about first.
-  confirm: ["demand_redeal"],
-  target: () => PAIRS,
   score(view, summary) {
     renderScores(view, summary, game);
     if (view.status !== "waiting") renderBoard(view, summary);

@@ -25,7 +25,6 @@ function coverOrder(view, trick) {
 }
 
 export default {
-  target: () => 12,
   facts(view, summary) {
     const game = view.game;
     return [

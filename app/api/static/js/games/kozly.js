@@ -6,12 +6,6 @@ import { plural, t } from "../i18n.js";
 import { cardText, perSeat, seatText, suitText, writtenLine } from "./common.js";
 
 export default {
-  // KZ-19: the scores are the balances (12 each at the start, KZ-18); under `received12` the
-  // game is won by the marks received, so the bars measure those against `target_marks`;
-  // under `ruined` there is no target to draw.
-  target: (view, summary) =>
-    (summary?.options?.end ?? "received12") === "received12" ? (summary?.options?.target_marks ?? 12) : null,
-  towardTarget: (view, side) => view.game?.received?.[side] ?? 0,
   facts(view, summary) {
     const game = view.game;
     return [

@@ -5,20 +5,14 @@
 import { plural, t } from "../i18n.js";
 import { cardText, perSeat, seatText, suitText } from "./common.js";
 
-// S66-20: what the winner of a trick may do before he draws (24 cards, the stock open).
-const BEFORE_THE_DRAW = new Set(["draw", "close", "claim_out"]);
-
 export default {
-  // S66-22: a claim out ends the deal at once (a false one costs 2 or 3): asked about first.
-  confirm: ["claim_out"],
   // S66-11, S66-20: after a won trick the page draws for the player unless he closes first
-  // (or claims out): the draw is listed, and nothing but what may come before it.
+  // (or claims out): the view's phase says the draw is due (`close_or_draw`), its legal
+  // actions what may come before it.
   autoAction(view) {
-    const types = view.legal_actions.map((action) => action.body.type);
-    if (!types.includes("draw") || !types.every((type) => BEFORE_THE_DRAW.has(type))) return null;
-    return view.legal_actions.find((action) => action.body.type === "draw");
+    if (view.phase !== "close_or_draw") return null;
+    return view.legal_actions.find((action) => action.body.type === "draw") ?? null;
   },
-  target: (view) => view.game?.rules?.match_target ?? 7,
   facts(view, summary) {
     const game = view.game;
     const marriages = game.marriages

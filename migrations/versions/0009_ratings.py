@@ -5,8 +5,8 @@ address each account took a seat of a rated table from.
 Both are projections of the finished tables' logs: this revision creates them empty, and
 `kozel ratings rebuild` fills them from the logs of the games finished before it.
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-12-06
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
