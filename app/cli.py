@@ -1,4 +1,4 @@
-"""`kozel`: serve the API, migrate a database, check a database."""
+"""`kozel`: serve the API, migrate a database, check a database, rebuild the ratings."""
 
 from __future__ import annotations
 
@@ -23,6 +23,12 @@ def main(argv: list[str] | None = None) -> int:
         "check-db", help="exit 0 if the database is reachable and its schema is current"
     )
     commands.add_parser("openapi", help="print the OpenAPI document (openapi/openapi.json)")
+    ratings = commands.add_parser("ratings", help="the ratings projection (docs/ratings.md)")
+    ratings.add_argument(
+        "action",
+        choices=["rebuild"],
+        help="rebuild: recompute every rating and history row from the finished tables' logs",
+    )
     args = parser.parse_args(argv)
     settings = get_settings()
     url = async_url(settings.database_url)
@@ -34,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "check-db":
         return asyncio.run(_check(url))
+    if args.command == "ratings":
+        return asyncio.run(_rebuild_ratings(url))
     if args.command == "openapi":
         from app.api.main import openapi_document
 
@@ -63,6 +71,19 @@ async def _check(url: str) -> int:
     finally:
         await engine.dispose()
     print(f"database ok: {_safe(url)}")
+    return 0
+
+
+async def _rebuild_ratings(url: str) -> int:
+    from app.db.database import create_engine
+    from app.services.ratings_rebuild import rebuild
+
+    engine = create_engine(url)
+    try:
+        done = await rebuild(engine)
+    finally:
+        await engine.dispose()
+    print(f"rebuilt the ratings from {done.games} finished games ({done.rated} rated)")
     return 0
 
 

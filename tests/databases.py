@@ -21,6 +21,9 @@ from app.db.migrate import upgrade
 
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 TABLES = (
+    "seat_addresses",
+    "finished_seats",
+    "ratings",
     "clock_lapses",
     "seeks",
     "credential_failures",

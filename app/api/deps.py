@@ -16,6 +16,7 @@ from app.api.view_cache import RenderedViews
 from app.config import Settings
 from app.services.accounts import Accounts
 from app.services.players import PlayerInfo, Players, token_hash
+from app.services.profiles import Profiles
 from app.services.seeks import Seeks
 from app.services.tables import Tables
 from app.services.throttle import address_key
@@ -30,6 +31,7 @@ class Services:
     seeks: Seeks
     limits: Limits
     views: RenderedViews
+    profiles: Profiles
 
 
 def services_of(request: Request) -> Services:

@@ -45,6 +45,7 @@ from app.services.accounts import Accounts
 from app.services.move_clock import Lapsed
 from app.services.passwords import Passwords
 from app.services.players import Players
+from app.services.profiles import Profiles
 from app.services.seeks import Seeks
 from app.services.tables import Tables
 from app.services.throttle import Throttle
@@ -105,7 +106,7 @@ def create_app(
         accounts = Accounts(sessions, players, passwords, Throttle(sessions))
         seeks = Seeks(sessions, tables, wakeup, settings.recheck_interval_s, chance)
         app.state.services = Services(
-            settings, players, accounts, tables, seeks, limits, RenderedViews()
+            settings, players, accounts, tables, seeks, limits, RenderedViews(), Profiles(engine)
         )
         app.state.engine = engine
         app.state.wakeup = wakeup

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Query
 
 from app.api import schemas as s
-from app.api.deps import PollLimit
+from app.api.deps import PollLimit, ServicesDep
 from app.api.docs import OPTIONAL_AUTH, errors
 from app.api.schemas.games import TitleOut
 from app.bots.registry import levels
@@ -61,4 +61,38 @@ def _entry(game: Game[Any, Any]) -> s.GameOut:
         options=options_schema(info.options_type),
         bots=list(levels(info.variant)),
         rules=f"/rules/{info.variant}",
+    )
+
+
+@router.get(
+    "/{variant}/leaderboard",
+    operation_id="getLeaderboard",
+    dependencies=[PollLimit],
+    openapi_extra=OPTIONAL_AUTH,
+    summary="A game's leaderboard: rated, non-provisional players by rating, with a cursor",
+    description="People by default; `bots=true` ranks bot accounts and the server's bot "
+    "levels (`id` `bot:<level>`) instead. Equal ratings share a rank, on every page; the "
+    "order among them is fixed (by id). An unknown variant is 404 `not_found`; a cursor "
+    "this service did not give is 422 `validation_error`.",
+    responses=errors(404, 422, 429),
+)
+async def get_leaderboard(
+    variant: Variant,
+    services: ServicesDep,
+    bots: bool = False,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    cursor: Annotated[str | None, Query(max_length=300)] = None,
+) -> s.LeaderboardPage:
+    items, next_cursor = await services.profiles.leaderboard(variant, bots, limit, cursor)
+    return s.LeaderboardPage(
+        items=[
+            s.RankedOut(
+                rank=r.rank,
+                player=s.PlayerOut(id=r.player.id, name=r.player.name, bot=r.player.bot),
+                rating=r.rating,
+                games=r.games,
+            )
+            for r in items
+        ],
+        next_cursor=next_cursor,
     )

@@ -18,7 +18,7 @@ from app.api.deps import (
     Token,
     token_key,
 )
-from app.api.docs import errors
+from app.api.docs import OPTIONAL_AUTH, errors
 
 router = APIRouter(prefix="/v1/players", tags=["players"])
 
@@ -162,3 +162,85 @@ async def list_my_turns(
 ) -> Response:
     # Most polls never reach this route: the lane answers them (`app.api.lane`).
     return await polling.answer_turns(services, token, wait)
+
+
+PlayerId = Annotated[str, Path(max_length=40, description="A player's id")]
+Limit = Annotated[int, Query(ge=1, le=100)]
+Cursor = Annotated[str | None, Query(max_length=300, description="`next_cursor` of a page")]
+
+
+@router.get(
+    "/{player_id}",
+    operation_id="getPlayer",
+    dependencies=[PollLimit],
+    openapi_extra=OPTIONAL_AUTH,
+    summary="A player's public profile: its ratings and record per variant",
+    description="`ratings` has a variant once the player has a rated game of it; `record` "
+    "once it has finished one (rated or not). An unknown id is 404 `not_found`.",
+    responses=errors(404, 422, 429),
+)
+async def get_player(player_id: PlayerId, services: ServicesDep) -> s.ProfileOut:
+    found = await services.profiles.profile(player_id)
+    return s.ProfileOut(
+        id=found.player.id,
+        name=found.player.name,
+        bot=found.player.bot,
+        created_at=found.created_at,
+        ratings={
+            variant: s.RatingOut(
+                rating=r.rating, mu=r.mu, sigma=r.sigma, games=r.games, provisional=r.provisional
+            )
+            for variant, r in found.ratings.items()
+        },
+        record={
+            variant: s.RecordOut(played=r.played, won=r.won, lost=r.lost)
+            for variant, r in found.record.items()
+        },
+    )
+
+
+@router.get(
+    "/{player_id}/games",
+    operation_id="listPlayerGames",
+    dependencies=[PollLimit],
+    openapi_extra=OPTIONAL_AUTH,
+    summary="A player's finished games, newest first, with a cursor",
+    description="A game that finishes while a client pages comes before the first page, "
+    "never into a later one. An unknown player or variant is 404 `not_found`; a cursor this "
+    "service did not give is 422 `validation_error`.",
+    responses=errors(404, 422, 429),
+)
+async def list_player_games(
+    player_id: PlayerId,
+    services: ServicesDep,
+    variant: Annotated[str | None, Query(max_length=40)] = None,
+    limit: Limit = 20,
+    cursor: Cursor = None,
+) -> s.PlayedGamePage:
+    items, next_cursor = await services.profiles.games(player_id, variant, limit, cursor)
+    return s.PlayedGamePage(
+        items=[
+            s.PlayedGameOut(
+                table_id=g.table_id,
+                variant=g.variant,
+                finished_at=g.finished_at,
+                seats=[
+                    s.HistorySeatOut(
+                        seat=h.seat,
+                        player=None
+                        if h.player is None
+                        else s.PlayerOut(id=h.player.id, name=h.player.name, bot=h.player.bot),
+                        bot=h.bot,
+                    )
+                    for h in g.seats
+                ],
+                seat=g.seat,
+                result=g.result,  # type: ignore[arg-type]
+                rated=g.rated,
+                rating_before=g.rating_before,
+                rating_after=g.rating_after,
+            )
+            for g in items
+        ],
+        next_cursor=next_cursor,
+    )

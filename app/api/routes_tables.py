@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Header, Path, Query
 
 from app.api import schemas as s
-from app.api.deps import Caller, ServicesDep
+from app.api.deps import Address, Caller, ServicesDep
 from app.api.docs import errors
 from app.api.views import table_out
 from app.services.tables import NewTableRequest
@@ -25,7 +25,7 @@ SeatNo = Annotated[int, Path(ge=0, le=3, description="A seat 0..n-1 of the table
     summary="Create a table of a game, optionally taking a seat and seating bots",
     description="`variant` is one of `GET /v1/games` (default `kozel24`), `seats` the number "
     "of players where the game allows several, `options` the table's (`move_clock_s`, "
-    "`first_dealer`) and the game's own (its catalogue entry gives their JSON Schema); an "
+    "`first_dealer`, `rated`) and the game's own (its catalogue entry gives their JSON Schema); an "
     "unknown variant, seat count or option is 422 `invalid_option`. Option names are "
     "snake_case; an option's old camelCase name (the rules file's, e.g. `matchTarget`) is "
     "read as an alias, and one option named both ways is 422 `invalid_option`. Honours "
@@ -40,6 +40,7 @@ async def create_table(
     body: s.NewTableIn,
     caller: Caller,
     services: ServicesDep,
+    address: Address,
     idempotency_key: Annotated[
         str | None, Header(min_length=1, max_length=200, alias="Idempotency-Key")
     ] = None,
@@ -53,10 +54,11 @@ async def create_table(
         options=body.options.game_options(),
         move_clock_s=clock,
         first_dealer=body.options.first_dealer,
+        rated=body.options.rated,
         seat=body.seat,
         bots={int(seat): level for seat, level in body.bots.items()},
     )
-    table = await services.tables.create(caller, asked, idempotency_key)
+    table = await services.tables.create(caller, asked, idempotency_key, address)
     return table_out(await services.tables.summary(table.id))
 
 
@@ -92,7 +94,8 @@ async def get_table(table_id: TableId, services: ServicesDep) -> s.TableOut:
     summary='Take a seat (no body) or seat a bot (`{"bot": level}`)',
     description="Idempotent for the same caller. The game starts when all four seats are "
     "filled; then seats no longer change (409 `game_started`, and 409 `game_over` once the "
-    "game is over).",
+    "game is over). At a rated table, a seat is refused to an account while another account "
+    "from the same address holds one (409 `same_address`; docs/security.md).",
     responses=errors(401, 404, 409, 422),
 )
 async def take_seat(
@@ -100,12 +103,13 @@ async def take_seat(
     seat: SeatNo,
     caller: Caller,
     services: ServicesDep,
+    address: Address,
     body: Annotated[s.SeatIn | None, Body()] = None,
 ) -> s.TableOut:
     if body is not None and body.bot is not None:
         table = await services.tables.seat_bot(table_id, seat, body.bot, caller)
     else:
-        table = await services.tables.sit(table_id, seat, caller)
+        table = await services.tables.sit(table_id, seat, caller, address)
     return table_out(await services.tables.summary(table.id))
 
 

@@ -7,16 +7,45 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, and_, or_, select
+from sqlalchemy import Select, and_, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from app.db.models import GameTable, Player, Seat
+from app.db.models import GameTable, Player, Seat, SeatAddress
 from app.db.store import SeatRow, TableSummary, by_activity
 
 
 class TableDirectory:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
+
+    @property
+    def engine(self) -> AsyncEngine:
+        """The SQLAlchemy engine of the projection's reads (`ratings_for`, for one)."""
+        return self._engine
+
+    async def seat_address(self, table_id: str, player_id: str, address: str) -> list[str]:
+        """Keep the address a player takes a seat of a rated table from; returns the other
+        players that took a seat of it from that address."""
+        async with self._engine.begin() as connection:
+            changed = await connection.execute(
+                update(SeatAddress)
+                .where(SeatAddress.table_id == table_id, SeatAddress.player_id == player_id)
+                .values(address=address)
+            )
+            if changed.rowcount == 0:
+                await connection.execute(
+                    insert(SeatAddress).values(
+                        table_id=table_id, player_id=player_id, address=address
+                    )
+                )
+            others = await connection.scalars(
+                select(SeatAddress.player_id).where(
+                    SeatAddress.table_id == table_id,
+                    SeatAddress.address == address,
+                    SeatAddress.player_id != player_id,
+                )
+            )
+            return list(others)
 
     async def summaries(
         self, status: str | None, limit: int, before: tuple[datetime, str] | None

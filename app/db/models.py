@@ -18,6 +18,7 @@ from sqlalchemy import (
     String,
     false,
     text,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -171,6 +172,74 @@ class TableRequest(Base):
     created_at: Mapped[datetime] = mapped_column()
 
 
+class Rating(Base):
+    """A rated player's standing in one variant, and its record: a projection of the finished
+    tables' logs (`app/services/ratings.py`; `kozel ratings rebuild` writes it anew).
+
+    `holder` is an account's id, or `bot:<level>` for one of the server's bot levels (they are
+    rated players too). `rating` is the displayed one (`mu - 3 sigma`), kept beside mu and
+    sigma for the leaderboard's index; `last_finished_at` and `last_table_id` are its last
+    game's, so that each holder's games are rated in finish order on every instance."""
+
+    __tablename__ = "ratings"
+    holder: Mapped[str] = mapped_column(String(40), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(20), primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(
+        String(36), ForeignKey("players.id", ondelete="CASCADE"), nullable=True
+    )
+    bot: Mapped[bool] = mapped_column(server_default=false())
+    """A bot account or a server bot level (`bots=true` on the leaderboard)."""
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rating: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Rated games."""
+    provisional: Mapped[bool] = mapped_column(server_default=true())
+    played: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Finished games, rated or not (`won`, `lost` likewise)."""
+    won: Mapped[int] = mapped_column(Integer, server_default="0")
+    lost: Mapped[int] = mapped_column(Integer, server_default="0")
+    last_finished_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    last_table_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+
+    __table_args__ = (
+        Index("ix_ratings_player", "player_id", "variant"),
+        Index("ix_ratings_leaderboard", "variant", "bot", "provisional", "rating", "holder"),
+    )
+
+
+class FinishedSeat(Base):
+    """A seat of a finished game, as its player's history shows it: who held it from the
+    start, its result and, at a rated table, the holder's displayed rating before and after."""
+
+    __tablename__ = "finished_seats"
+    table_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    variant: Mapped[str] = mapped_column(String(20))
+    finished_at: Mapped[datetime] = mapped_column()
+    holder: Mapped[str] = mapped_column(String(40))
+    player_id: Mapped[str | None] = mapped_column(
+        String(36), ForeignKey("players.id", ondelete="CASCADE"), nullable=True
+    )
+    bot: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    """The server bot level that held the seat (None: an account)."""
+    place: Mapped[int] = mapped_column(Integer)
+    result: Mapped[str] = mapped_column(String(5))
+    """`won`, `lost` or `drawn` (`app/services/ratings.py`)."""
+    rated: Mapped[bool] = mapped_column()
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+    __table_args__ = (
+        Index("ix_finished_seats_history", "player_id", "finished_at", "table_id"),
+        Index(
+            "ix_finished_seats_variant_history", "player_id", "variant", "finished_at", "table_id"
+        ),
+    )
+
+
 class Seek(Base):
     """A player's wish for a game (`app/services/seeks.py`): waiting until it is matched into a
     table (then `table_id` and `seat`), cancelled or expired. Seeks match only within one
@@ -217,6 +286,21 @@ class Seek(Base):
             postgresql_where=text("status = 'waiting'"),
         ),
     )
+
+
+class SeatAddress(Base):
+    """The address (a digest of the throttle's form of it) each account took a seat of a
+    rated table from: two accounts from one address are not seated at one rated table, and
+    a game they both held anyway is not rated (`docs/security.md`)."""
+
+    __tablename__ = "seat_addresses"
+    table_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    address: Mapped[str] = mapped_column(String(64))
+
+    __table_args__ = (Index("ix_seat_addresses_address", "table_id", "address"),)
 
 
 class ClockLapse(Base):

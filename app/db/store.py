@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from app.db.standings import Finish
+
 CHANNEL = "kozel_wakeup"
 """The PostgreSQL NOTIFY channel of `Append.notify`."""
 
@@ -137,6 +139,10 @@ class Append:
     notify: str | None = None
     """A wake-up for the other instances, sent when the append commits (PostgreSQL)."""
     new_table: NewTable | None = field(default=None)
+    finish: Finish | None = None
+    """The game ends with this append: its seats' results and ratings are written in the
+    same transaction (`app/db/standings.py`), and its events may be stamped a little later
+    than `at` (`record_finish`)."""
 
     @property
     def new_version(self) -> int:
@@ -217,6 +223,10 @@ class EventStore(Protocol):
         of the page before)."""
 
     async def summary(self, table_id: str) -> TableSummary | None: ...
+
+    async def seat_address(self, table_id: str, player_id: str, address: str) -> list[str]:
+        """Keep the address a player takes a seat of a rated table from; returns the other
+        players that took a seat of it from that address."""
 
     async def due(self, now: datetime, limit: int) -> list[str]:
         """Running tables whose earliest move-clock deadline has passed, the oldest first."""

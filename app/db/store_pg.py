@@ -34,6 +34,7 @@ from app.db.store import (
     TableRow,
     VersionConflict,
 )
+from app.db.store_sql import append_in_transaction
 
 
 class Statement:
@@ -215,6 +216,9 @@ class PostgresStore(TableDirectory):
         ]
 
     async def append(self, append: Append) -> None:
+        if append.finish is not None:  # once a game: its ratings need a transaction of reads
+            await append_in_transaction(self._engine, append)
+            return
         async with self._pool.connection() as connection:
             try:
                 if append.new_table is None:

@@ -3,14 +3,16 @@ where `store_pg` is faster). One connection per call; an append is one transacti
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from sqlalchemy import and_, case, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.db.directory import TableDirectory
 from app.db.models import Event, GameTable, Move, Seat, TableRequest
+from app.db.standings import lock_holders, record_finish
 from app.db.store import (
     CHANNEL,
     Append,
@@ -64,96 +66,7 @@ class SqlStore(TableDirectory):
             return [StoredEvent(*row) for row in rows]
 
     async def append(self, append: Append) -> None:
-        try:
-            async with self._engine.begin() as connection:
-                await self._append(connection, append)
-        except IntegrityError:
-            raise VersionConflict(None) from None
-
-    async def _append(self, connection: AsyncConnection, append: Append) -> None:
-        table_id, at = append.table_id, append.at
-        new = append.new_table
-        if new is not None:
-            if new.request is not None:
-                await connection.execute(
-                    insert(TableRequest).values(
-                        player_id=new.request.player_id,
-                        key=new.request.key,
-                        digest=new.request.digest,
-                        table_id=table_id,
-                        created_at=at,
-                    )
-                )
-            await connection.execute(
-                insert(GameTable).values(
-                    id=table_id,
-                    variant=new.variant,
-                    status="waiting",
-                    options=new.options,
-                    version=0,
-                    deal_no=0,
-                    scores=[],
-                    created_at=at,
-                    updated_at=at,
-                )
-            )
-            await connection.execute(
-                insert(Seat),
-                [{"table_id": table_id, "seat": s, "must_act": False} for s in new.seats],
-            )
-        p = append.projection
-        moved = await connection.execute(
-            update(GameTable)
-            .where(GameTable.id == table_id, GameTable.version == append.expected_version)
-            .values(
-                version=append.new_version,
-                updated_at=at,
-                status=p.status,
-                deal_no=p.deal_no,
-                scores=list(p.scores),
-                snapshot=p.snapshot,
-                snapshot_schema=p.snapshot_schema,
-                deadline_at=p.deadline_at,
-            )
-        )
-        if moved.rowcount != 1:
-            current = await connection.scalar(
-                select(GameTable.version).where(GameTable.id == table_id)
-            )
-            raise VersionConflict(current)
-        rows = [
-            {
-                "table_id": table_id,
-                "seq": seq,
-                "type": e.type,
-                "schema_version": e.schema_version,
-                "deal_no": e.deal_no,
-                "payload": e.payload,
-                "created_at": at,
-            }
-            for seq, e in enumerate(append.events, start=append.expected_version + 1)
-        ]
-        if rows:
-            await connection.execute(insert(Event), rows)
-        if append.move is not None:
-            await connection.execute(
-                insert(Move).values(
-                    table_id=table_id,
-                    player_id=append.move.player_id,
-                    move_id=append.move.key,
-                    version=append.new_version,
-                    digest=append.move.digest,
-                    created_at=at,
-                )
-            )
-        for change in append.seats:
-            await connection.execute(
-                update(Seat)
-                .where(Seat.table_id == table_id, Seat.seat == change.seat)
-                .values(player_id=change.player_id, bot=change.bot, must_act=change.must_act)
-            )
-        if append.notify is not None and connection.dialect.name == "postgresql":
-            await connection.execute(select(func.pg_notify(CHANNEL, append.notify)))
+        await append_in_transaction(self._engine, append)
 
     async def turns(self, player_id: str) -> list[tuple[str, int]]:
         query = (
@@ -192,3 +105,112 @@ class SqlStore(TableDirectory):
     async def close(self) -> None:
         if self._owns_engine:
             await self._engine.dispose()
+
+
+async def append_in_transaction(engine: AsyncEngine, append: Append) -> None:
+    """An append in one transaction of SQLAlchemy Core (either database), with the finished
+    game's ratings when it ends one."""
+    try:
+        async with engine.begin() as connection:
+            finish = append.finish
+            if finish is None:
+                await _append(connection, append)
+                return
+            locked = await lock_holders(connection, finish, append.at)
+            await _append(connection, dataclasses.replace(append, at=locked.at))
+            await record_finish(connection, finish, locked)
+    except IntegrityError:
+        raise VersionConflict(None) from None
+    except DBAPIError as error:
+        if getattr(error.orig, "sqlstate", None) in RETRY_STATES:
+            raise VersionConflict(None) from None  # the writer tries again on a fresh read
+        raise
+
+
+RETRY_STATES = {"40P01", "40001"}
+"""PostgreSQL's deadlock and serialization failures: nothing was written, and the append may
+be tried again (two finishing games that lock rating rows met the other way round)."""
+
+
+async def _append(connection: AsyncConnection, append: Append) -> None:
+    table_id, at = append.table_id, append.at
+    new = append.new_table
+    if new is not None:
+        if new.request is not None:
+            await connection.execute(
+                insert(TableRequest).values(
+                    player_id=new.request.player_id,
+                    key=new.request.key,
+                    digest=new.request.digest,
+                    table_id=table_id,
+                    created_at=at,
+                )
+            )
+        await connection.execute(
+            insert(GameTable).values(
+                id=table_id,
+                variant=new.variant,
+                status="waiting",
+                options=new.options,
+                version=0,
+                deal_no=0,
+                scores=[],
+                created_at=at,
+                updated_at=at,
+            )
+        )
+        await connection.execute(
+            insert(Seat),
+            [{"table_id": table_id, "seat": s, "must_act": False} for s in new.seats],
+        )
+    p = append.projection
+    moved = await connection.execute(
+        update(GameTable)
+        .where(GameTable.id == table_id, GameTable.version == append.expected_version)
+        .values(
+            version=append.new_version,
+            updated_at=at,
+            status=p.status,
+            deal_no=p.deal_no,
+            scores=list(p.scores),
+            snapshot=p.snapshot,
+            snapshot_schema=p.snapshot_schema,
+            deadline_at=p.deadline_at,
+        )
+    )
+    if moved.rowcount != 1:
+        current = await connection.scalar(select(GameTable.version).where(GameTable.id == table_id))
+        raise VersionConflict(current)
+    rows = [
+        {
+            "table_id": table_id,
+            "seq": seq,
+            "type": e.type,
+            "schema_version": e.schema_version,
+            "deal_no": e.deal_no,
+            "payload": e.payload,
+            "created_at": at,
+        }
+        for seq, e in enumerate(append.events, start=append.expected_version + 1)
+    ]
+    if rows:
+        await connection.execute(insert(Event), rows)
+    if append.move is not None:
+        await connection.execute(
+            insert(Move).values(
+                table_id=table_id,
+                player_id=append.move.player_id,
+                move_id=append.move.key,
+                version=append.new_version,
+                digest=append.move.digest,
+                created_at=at,
+            )
+        )
+    for change in append.seats:
+        await connection.execute(
+            update(Seat)
+            .where(Seat.table_id == table_id, Seat.seat == change.seat)
+            .values(player_id=change.player_id, bot=change.bot, must_act=change.must_act)
+        )
+    if append.notify is not None and connection.dialect.name == "postgresql":
+        await connection.execute(select(func.pg_notify(CHANNEL, append.notify)))

@@ -20,15 +20,16 @@ class TableCreated(Event):
     """A new table of `variant` for `seats` players, with the game's own `options` (a JSON
     object of its wire names; a table created before they were snake_case has the rules
     file's camelCase names here, which the game's `parse_options` reads as aliases) and the
-    table's move clock and first dealer."""
+    table's move clock, first dealer and whether its game is rated (`docs/ratings.md`)."""
 
     TYPE = "table_created"
-    SCHEMA = 2
+    SCHEMA = 3
     variant: str
     seats: int
     options: dict[str, Any]
     move_clock_s: int | None
     first_dealer: int | None
+    rated: bool = False
 
 
 def _kozel24_table(payload: dict[str, Any]) -> dict[str, Any]:
@@ -41,6 +42,11 @@ def _kozel24_table(payload: dict[str, Any]) -> dict[str, Any]:
         "move_clock_s": payload["move_clock_s"],
         "first_dealer": payload["first_dealer"],
     }
+
+
+def _unrated_table(payload: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 (before ratings): an unrated table."""
+    return {**payload, "rated": False}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +76,7 @@ LOBBY_EVENTS = EventRegistry(
     SeatTakenEvent,
     BotSeated,
     SeatLeft,
-    upcasters={("table_created", 1): _kozel24_table},
+    upcasters={("table_created", 1): _kozel24_table, ("table_created", 2): _unrated_table},
 )
 
 
@@ -93,6 +99,9 @@ class Lobby:
     seating: Seating
     seats: tuple[Occupant, ...]
     started: bool = False
+    starters: tuple[Occupant, ...] = ()
+    """Who held each seat when the game started (a player who leaves a running game is
+    still its seat's starter: the rating counts the game as his, `docs/ratings.md`)."""
 
     @staticmethod
     def open(created: TableCreated, seating: Seating) -> Lobby:
@@ -124,11 +133,11 @@ def evolve_lobby(lobby: Lobby, event: LobbyEvent) -> Lobby:
 
 def _with_seat(lobby: Lobby, seat: int, occupant: Occupant) -> Lobby:
     seats = tuple(occupant if s == seat else o for s, o in enumerate(lobby.seats))
-    return Lobby(lobby.created, lobby.seating, seats, lobby.started)
+    return Lobby(lobby.created, lobby.seating, seats, lobby.started, lobby.starters)
 
 
 def mark_started(lobby: Lobby) -> Lobby:
-    return Lobby(lobby.created, lobby.seating, lobby.seats, started=True)
+    return Lobby(lobby.created, lobby.seating, lobby.seats, started=True, starters=lobby.seats)
 
 
 def decide_sit(lobby: Lobby, seat: int, player_id: str, name: str) -> list[LobbyEvent]:

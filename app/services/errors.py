@@ -105,3 +105,10 @@ class TooManyFailures(ServiceError):
     def __init__(self, detail: str, retry_after_s: int) -> None:
         super().__init__(detail)
         self.retry_after_s = retry_after_s
+
+
+class SameAddress(ServiceError):
+    """A rated table has a seat of another account from the caller's address
+    (`docs/security.md`, rating manipulation)."""
+
+    code = "same_address"

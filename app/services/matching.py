@@ -43,12 +43,14 @@ MEND_WITHIN_S = 600.0
 
 
 def table_request(seek: Seek | Row[Any]) -> NewTableRequest:
-    """The table a matched seek opens. The one place where a seek's `rated` is to reach its
-    table's options: issue 29 adds the table option `rated` (then `rated=seek.rated` here);
-    until then the seek keeps it and its pool keeps rated and unrated seeks apart."""
+    """The table a matched seek opens: the seek's `rated` is its table's (a seek made before
+    the option kept it beside its options, which are the table's)."""
     options = dict(seek.options)
     move_clock_s, first_dealer = options.pop("move_clock_s"), options.pop("first_dealer")
-    return NewTableRequest(seek.variant, seek.seats, options, move_clock_s, first_dealer)
+    options.pop("rated", None)
+    return NewTableRequest(
+        seek.variant, seek.seats, options, move_clock_s, first_dealer, rated=seek.rated
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,15 +23,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-DEFAULT_RATING = 25.0
-"""The rating of a player with no rated games (openskill's default `mu`)."""
+DEFAULT_RATING = 0.0
+"""The displayed rating of a player with no rated game (`app.services.ratings`: openskill's
+mu - 3 sigma at the start); seeks are matched by the displayed ratings."""
 WINDOW_BASE = 3.0
 WINDOW_PER_S = 0.5
 WINDOW_MAX = 50.0
-LEVEL_RATINGS: dict[str, float] = {"random": 12.0, "heuristic": 25.0, "strong": 33.0}
-"""The rating a server bot level stands for when seeks are filled with bots: about where each
-level stands against people on openskill's scale (25 = a new player). A level not named here
-counts as a new player."""
+LEVEL_RATINGS: dict[str, float] = {"random": -8.0, "heuristic": 0.0, "strong": 8.0}
+"""The displayed rating a server bot level stands for when seeks are filled with bots: about
+where each level stands against people (0 = a new player). A level not named here counts as
+a new player."""
 
 
 @dataclass(frozen=True, slots=True)

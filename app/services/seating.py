@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from app.domain.lobby import Lobby, TableCreated, decide_bot, decide_leave, deci
 from app.domain.registry import game_of
 from app.domain.seats import Seating
 from app.services import idempotency
-from app.services.errors import NotFound
+from app.services.errors import NotFound, SameAddress
 from app.services.players import PlayerInfo
 from app.services.table_log import Table
 from app.services.writer import Step, Writer
@@ -32,6 +33,8 @@ class NewTableRequest:
     """The game's own options (its wire names)."""
     move_clock_s: int | None = None
     first_dealer: int | None = None
+    rated: bool = False
+    """Whether the game counts for the players' ratings (`docs/ratings.md`)."""
     seat: int | None = None
     bots: Mapping[int, str] = field(default_factory=dict)
 
@@ -62,6 +65,7 @@ def shape(asked: NewTableRequest) -> TableShape:
         **game.encode_options(options),
         "move_clock_s": asked.move_clock_s,
         "first_dealer": asked.first_dealer,
+        "rated": asked.rated,
     }
     return TableShape(seats, options, seating, table_options)
 
@@ -70,7 +74,7 @@ def _created(asked: NewTableRequest, shaped: TableShape) -> TableCreated:
     """The table's first event, from the request as its game read it."""
     options = game_of(asked.variant).encode_options(shaped.options)
     return TableCreated(
-        asked.variant, shaped.seats, options, asked.move_clock_s, asked.first_dealer
+        asked.variant, shaped.seats, options, asked.move_clock_s, asked.first_dealer, asked.rated
     )
 
 
@@ -99,6 +103,19 @@ async def open_seated(
 
 
 async def create(
+    writer: Writer,
+    creator: PlayerInfo,
+    asked: NewTableRequest,
+    idempotency_key: str | None,
+    address: str | None = None,
+) -> Table:
+    table = await _create(writer, creator, asked, idempotency_key)
+    if address is not None and asked.rated and asked.seat is not None:
+        await writer.store.seat_address(table.id, creator.id, _digest(address))
+    return table
+
+
+async def _create(
     writer: Writer, creator: PlayerInfo, asked: NewTableRequest, idempotency_key: str | None
 ) -> Table:
     game = game_of(asked.variant)
@@ -120,7 +137,8 @@ async def create(
             "variant": asked.variant,
             "seat": asked.seat,
             "bots": {str(bot_seat): level for bot_seat, level in asked.bots.items()},
-            "options": table_options,
+            # unrated: as the digests of the requests made before the option was were
+            "options": {k: v for k, v in table_options.items() if k != "rated" or v},
         }
         if len(game.info.seat_counts) > 1:
             body["seats"] = seats
@@ -155,6 +173,7 @@ def row_options(created: TableCreated) -> dict[str, Any]:
         **created.options,
         "move_clock_s": created.move_clock_s,
         "first_dealer": created.first_dealer,
+        "rated": created.rated,
     }
 
 
@@ -167,10 +186,36 @@ async def _created_by(writer: Writer, request: ClientRequest) -> Table | None:
     return await writer.load(earlier.table_id)
 
 
-async def sit(writer: Writer, table_id: str, seat: int, player: PlayerInfo) -> Table:
+async def sit(
+    writer: Writer, table_id: str, seat: int, player: PlayerInfo, address: str | None = None
+) -> Table:
+    """Take a seat. At a rated table the seat is refused to an account whose address (the
+    request's) another account took a seat from, while that one holds it (`same_address`)."""
+    if address is not None:
+        table = await writer.load(table_id)
+        lobby = table.lobby
+        if lobby is not None and lobby.created.rated and lobby.seat_of(player.id) is None:
+            await _check_address(writer, table_id, player, address)
     return await writer.run(
         table_id, _seating(lambda lobby: decide_sit(lobby, seat, player.id, player.name))
     )
+
+
+async def _check_address(writer: Writer, table_id: str, player: PlayerInfo, address: str) -> None:
+    others = await writer.store.seat_address(table_id, player.id, _digest(address))
+    if not others:
+        return
+    lobby = (await writer.load(table_id)).lobby
+    assert lobby is not None
+    if any(lobby.seat_of(other) is not None for other in others):
+        raise SameAddress(
+            "another account from your address holds a seat at this rated table; play it "
+            "unrated, or from your own connection"
+        )
+
+
+def _digest(address: str) -> str:
+    return hashlib.sha256(address.encode()).hexdigest()
 
 
 async def seat_bot(writer: Writer, table_id: str, seat: int, level: str) -> Table:

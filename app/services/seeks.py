@@ -30,10 +30,11 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.db.models import GameTable, Seek
 from app.db.store import CHANNEL
 from app.db.wakeup import Wakeup
-from app.services import benching, idempotency, pairing
+from app.services import benching, idempotency
 from app.services.errors import NotFound, ServiceError
 from app.services.matching import Matcher
 from app.services.players import PlayerInfo
+from app.services.ratings import ratings_for
 from app.services.seating import NewTableRequest, shape
 from app.services.tables import Tables
 
@@ -92,9 +93,8 @@ class SeekInfo:
 async def _ratings(
     session: AsyncSession, variant: str, player_ids: Sequence[str]
 ) -> dict[str, float]:
-    """Each player's rating in `variant`. The seam of the ratings (issue 29): until
-    `app.services.ratings.ratings_for` is wired in here, every player counts as new."""
-    return dict.fromkeys(player_ids, pairing.DEFAULT_RATING)
+    """Each player's displayed rating in `variant` (a new player's: `DEFAULT_RATING`)."""
+    return await ratings_for(session, variant, player_ids)
 
 
 class Seeks:

@@ -49,11 +49,12 @@ class Message:
     at: datetime
 
 
-SNAPSHOT_SCHEMA = 10
+SNAPSHOT_SCHEMA = 11
 """Bump when `Table` changes shape, or when the fold of a log changes its meaning: old
 snapshots are then ignored and the log is replayed. A game's own state has its own schema
 (`Game.state_schema`), kept in the snapshot beside this one. (8: tables of every game; the
-lobby has its seating; messages are the table's. 9: the sealed deals. 10: the rematch.)"""
+lobby has its seating; messages are the table's. 9: the sealed deals. 10: the rematch. 11:
+the lobby's starters, the rated option.)"""
 
 
 @dataclass

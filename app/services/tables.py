@@ -50,12 +50,19 @@ class Tables:
     # Tables and seats
 
     async def create(
-        self, creator: PlayerInfo, asked: NewTableRequest, idempotency_key: str | None
+        self,
+        creator: PlayerInfo,
+        asked: NewTableRequest,
+        idempotency_key: str | None,
+        address: str | None = None,
     ) -> Table:
-        return await seating.create(self._writer, creator, asked, idempotency_key)
+        return await seating.create(self._writer, creator, asked, idempotency_key, address)
 
-    async def sit(self, table_id: str, seat: int, player: PlayerInfo) -> Table:
-        return await seating.sit(self._writer, table_id, seat, player)
+    async def sit(
+        self, table_id: str, seat: int, player: PlayerInfo, address: str | None = None
+    ) -> Table:
+        """`address`: the client's, for a rated table (`seating.sit`)."""
+        return await seating.sit(self._writer, table_id, seat, player, address)
 
     async def seat_bot(self, table_id: str, seat: int, level: str, player: PlayerInfo) -> Table:
         return await seating.seat_bot(self._writer, table_id, seat, level)

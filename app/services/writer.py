@@ -44,6 +44,7 @@ from app.metrics import (
 )
 from app.services import idempotency
 from app.services.errors import NotFound
+from app.services.ratings import finish_of
 from app.services.table_cache import TableCache
 from app.services.table_log import SNAPSHOT_SCHEMA, Table, encode, fold, from_snapshot, snapshot
 from app.services.turns_book import TurnsBook
@@ -161,6 +162,7 @@ class Writer:
             table.apply(event, table.version + 1, now)
             encoded.append(encode(event, table.deal_no()))
         seats_after = seat_states(table)
+        finishes = status_before != "finished" and table.status == "finished"
         if not seats_before:  # a new table: its seat rows start empty
             seats_before = [SeatState(None, None, False)] * len(seats_after)
         keys = [f"t:{table.id}", *(f"p:{p}" for p in _given_a_turn(seats_before, seats_after))]
@@ -192,6 +194,7 @@ class Writer:
                     move=move,
                     notify=notify,
                     new_table=new_table,
+                    finish=finish_of(table) if finishes else None,
                 )
             )
         except BaseException:
@@ -203,7 +206,7 @@ class Writer:
         self.wakeup.committed(keys, table.version)
         if status_before == "waiting" and table.status != "waiting":
             GAMES_STARTED.inc()
-        if status_before != "finished" and table.status == "finished":
+        if finishes:
             GAMES_FINISHED.inc()
         return table
 

@@ -107,7 +107,7 @@ def _check_record(
     seed and the cut (the rules pages give the algorithm), the hands from the deck (the
     conformance suite re-deals them exactly through each game's `redeal`)."""
     game = game_of(variant)
-    table_only = {"move_clock_s", "first_dealer"}
+    table_only = {"move_clock_s", "first_dealer", "rated"}
     parsed = game.parse_options({k: v for k, v in options.items() if k not in table_only}, seats)
     seed = bytes.fromhex(record["seed"])
     assert commitment(seed) == record["commitment"]

@@ -22,6 +22,7 @@ async def test_create_a_table_and_take_a_seat(api: Api) -> None:
         "messages": True,
         "move_clock_s": None,
         "first_dealer": None,
+        "rated": False,
     }
     anya = {"id": owner.id, "name": "Аня", "bot": False}
     assert table["seats"][2] == {"seat": 2, "player": anya, "bot": None}

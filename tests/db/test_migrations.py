@@ -79,7 +79,7 @@ async def test_the_server_refuses_a_schema_that_is_behind(tmp_path: Path) -> Non
     await anyio.to_thread.run_sync(upgrade, url)
     async with app.router.lifespan_context(app):
         pass
-    assert head_revision(url) == "0008"
+    assert head_revision(url) == "0009"
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

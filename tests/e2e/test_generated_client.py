@@ -261,3 +261,54 @@ def test_a_generated_client_replays_a_finished_game_and_asks_for_a_rematch(
             assert isinstance(again, models.RematchOut), again
             assert again.status == models.RematchOutStatus.CREATED
             assert again.table_id
+
+
+def test_a_generated_client_reads_profiles_histories_and_leaderboards(
+    client_package: Path, server: Server
+) -> None:
+    client, models = generated("client"), generated("models")
+    create_player = generated("api.players.create_player")
+    create_table = generated("api.tables.create_table")
+    resign = generated("api.playing.resign")
+    get_player = generated("api.players.get_player")
+    list_player_games = generated("api.players.list_player_games")
+    get_leaderboard = generated("api.games.get_leaderboard")
+    with client.Client(base_url=server.url) as anonymous:
+        a = create_player.sync(client=anonymous, body=models.NewPlayerIn(name="A"))
+        bots = models.NewTableInBots.from_dict({"1": "random", "2": "random", "3": "random"})
+        body = models.NewTableIn(seat=0, bots=bots, options=models.TableOptionsIn(rated=True))
+        with client.AuthenticatedClient(base_url=server.url, token=a.token) as first:
+            table = create_table.sync(client=first, body=body)
+            assert isinstance(table, models.TableOut), table
+            resigned = resign.sync_detailed(table.id, client=first, body=models.ResignIn())
+            assert resigned.status_code == 200
+
+        profile = get_player.sync(a.id, client=anonymous)
+        assert isinstance(profile, models.ProfileOut), profile
+        rating = profile.ratings["kozel24"]
+        assert (rating.games, rating.provisional) == (1, True)
+        assert rating.rating < 0
+        record = profile.record["kozel24"]
+        assert (record.played, record.won, record.lost) == (1, 0, 1)
+
+        page = list_player_games.sync(a.id, client=anonymous, variant="kozel24", limit=5)
+        assert isinstance(page, models.PlayedGamePage), page
+        [game] = page.items
+        assert (game.table_id, game.seat, game.result, game.rated) == (table.id, 0, "lost", True)
+        assert game.rating_after < game.rating_before
+        assert game.seats[0].player.name == "A"
+        assert [s.bot for s in game.seats[1:]] == ["random"] * 3
+        assert page.next_cursor is None
+
+        board = get_leaderboard.sync("kozel24", client=anonymous, bots=True)
+        assert isinstance(board, models.LeaderboardPage), board
+        assert board.items == []  # one game: provisional still
+
+        unknown = get_player.sync_detailed("nobody", client=anonymous)
+        assert unknown.status_code == 404
+        assert isinstance(unknown.parsed, models.Problem), unknown.content
+        assert unknown.parsed.code == "not_found"
+        bad = list_player_games.sync_detailed(a.id, client=anonymous, cursor="bm9wZQ")
+        assert bad.status_code == 422
+        assert isinstance(bad.parsed, models.Problem), bad.content
+        assert bad.parsed.code == "validation_error"

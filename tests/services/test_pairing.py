@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from app.services.pairing import Candidate, bot_level, groups, seat, window
+from app.services import ratings
+from app.services.pairing import DEFAULT_RATING, Candidate, bot_level, groups, seat, window
 
 
 def _seek(
@@ -53,7 +54,7 @@ def test_bots_fill_the_seats_once_the_oldest_seek_has_waited_enough() -> None:
 
 def test_the_bot_level_is_the_one_nearest_the_seekers() -> None:
     levels = ("random", "heuristic", "strong")
-    assert bot_level([25.0], levels) == "heuristic"
+    assert bot_level([DEFAULT_RATING], levels) == "heuristic"
     assert bot_level([10.0, 14.0], levels) == "random"
     assert bot_level([35.0], levels) == "strong"
 
@@ -74,3 +75,8 @@ def test_team_sides_are_balanced_by_rating_and_partners_sit_across() -> None:
         assert sorted(places) == [0, 1, 2, 3]
         strongest, weakest = places[0], places[1]
         assert strongest % 2 == weakest % 2  # the strongest partners the weakest, across
+
+
+def test_seeks_are_matched_on_the_scale_of_the_displayed_ratings() -> None:
+    """A new player's rating as pairing reads it is the one the ratings show."""
+    assert DEFAULT_RATING == ratings.DEFAULT_RATING

@@ -14,7 +14,7 @@ import pytest
 from app.domain.registry import GAMES
 from app.services.table_log import SNAPSHOT_SCHEMA, Table
 
-SHAPES = {8: "e3d559342d38", 9: "a780c296355c", 10: "d1201da167f2"}
+SHAPES = {8: "e3d559342d38", 9: "a780c296355c", 10: "d1201da167f2", 11: "738471f260f2"}
 """The shape fingerprint of each snapshot schema of `Table` (the current one must be here)."""
 STATE_SHAPES: dict[str, dict[int, str]] = {
     "kozel24": {2: "87237faa9df8", 3: "0aa28b1f2207", 4: "c7937e4c1c62"},

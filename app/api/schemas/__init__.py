@@ -27,6 +27,16 @@ from app.api.schemas.common import (
     TurnOut,
 )
 from app.api.schemas.games import GameOut
+from app.api.schemas.ratings import (
+    HistorySeatOut,
+    LeaderboardPage,
+    PlayedGameOut,
+    PlayedGamePage,
+    ProfileOut,
+    RankedOut,
+    RatingOut,
+    RecordOut,
+)
 
 __all__ = [
     "Acting",
@@ -35,14 +45,22 @@ __all__ = [
     "EventOut",
     "EventPage",
     "GameOut",
+    "HistorySeatOut",
     "InvalidField",
+    "LeaderboardPage",
     "MeOut",
     "MessageIn",
     "MessageOut",
     "NewPlayerIn",
     "NewPlayerOut",
     "NewTableIn",
+    "PlayedGameOut",
+    "PlayedGamePage",
     "PlayerOut",
+    "ProfileOut",
+    "RankedOut",
+    "RatingOut",
+    "RecordOut",
     "ResignIn",
     "SeatIn",
     "SeatOut",

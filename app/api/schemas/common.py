@@ -140,8 +140,8 @@ class NewPlayerOut(PlayerOut):
 
 
 class TableOptionsIn(BaseModel):
-    """The table's own options (`move_clock_s`, `first_dealer`) and its game's, by the names
-    its catalogue entry gives (`GET /v1/games/{variant}`: `options` is their JSON Schema);
+    """The table's own options (`move_clock_s`, `first_dealer`, `rated`) and its game's, by the
+    names its catalogue entry gives (`GET /v1/games/{variant}`: `options` is their JSON Schema);
     a name the game does not know, or a value it does not take, is 422 `invalid_option`.
     Every name is snake_case; an option's old camelCase name (the rules file's, which its
     schema's description gives: `matchTarget` for `match_target`) is read as an alias, and
@@ -153,6 +153,13 @@ class TableOptionsIn(BaseModel):
     messages: Annotated[bool, Field(strict=True, description="kozel24 (K-16)")] = True
     move_clock_s: Annotated[int, Field(ge=1, le=3600), WholeNumber] | None = None
     first_dealer: Seat | None = None
+    rated: Annotated[
+        bool,
+        Field(
+            strict=True,
+            description="The game counts for the players' ratings (every game; docs/ratings.md)",
+        ),
+    ] = False
 
     def game_options(self) -> dict[str, Any]:
         """What the client asked of the game itself: the options it named, less the table's."""
@@ -161,6 +168,7 @@ class TableOptionsIn(BaseModel):
         chosen = {**named, **extra}
         chosen.pop("move_clock_s", None)
         chosen.pop("first_dealer", None)
+        chosen.pop("rated", None)
         return chosen
 
 
@@ -203,6 +211,7 @@ class TableOut(BaseModel):
                         "messages": True,
                         "move_clock_s": None,
                         "first_dealer": None,
+                        "rated": False,
                     },
                     "seats": [
                         {
