@@ -1,12 +1,16 @@
 // The lobby: a new table of any game of GET /v1/games (its seat count, its options, bots
 // of the levels it has or friends in the other seats), the open tables
 // (GET /v1/tables?status=waiting), the live tables to watch (status=playing, the most recently
-// moved first) and the tables this browser sat at (a finished one to replay).
+// moved first) and the tables this browser sat at (a finished one to replay). Each account
+// at an open or live table shows its rating in that table's game: one profile fetch per
+// player, kept for the lobby's life.
 
 import { api } from "./api.js";
 import { catalogue, gameTitle } from "./catalogue.js";
 import { t } from "./i18n.js";
 import { readOptions, renderOptions } from "./options.js";
+import { leaderboardHash } from "./leaderboard.js";
+import { ratingBadge } from "./profile.js";
 import { PlayNow } from "./seek.js";
 import { $, button, el, forgetTable, notice, recentTables, rememberTable } from "./ui.js";
 
@@ -27,6 +31,19 @@ function seatSummary(table) {
   return table.seats.map(occupant).join(" · ");
 }
 
+/** Who sits at a table, each account with its rating in the table's game (`profiles`: the
+ * profiles fetched so far, by player id). */
+function seatsWithRatings(table, profiles) {
+  const who = el("span", { cls: "who" });
+  table.seats.forEach((row, n) => {
+    if (n > 0) who.append(" · ");
+    who.append(occupant(row));
+    const profile = row.player ? profiles.get(row.player.id) : null;
+    if (profile) who.append(" ", ratingBadge(profile, table.variant));
+  });
+  return who;
+}
+
 /** Who holds a seat: a player (a bot account says so), a server bot of a level, or nobody. */
 function occupant(row) {
   if (row.player) return row.player.bot ? `${row.player.name} (${t("bot")})` : row.player.name;
@@ -41,6 +58,21 @@ export class Lobby {
     this.playNow = new PlayNow(player, { seeking });
     this.listeners = new AbortController();
     this.running = false;
+    this.profiles = new Map(); // player id -> profile (null while it is fetched, or failed)
+  }
+
+  /** Fetch the profiles of the accounts at `tables` not fetched yet, all at once. */
+  async fetchProfiles(tables) {
+    const ids = new Set(tables.flatMap((table) => table.seats.map((row) => row.player?.id).filter(Boolean)));
+    const missing = [...ids].filter((id) => !this.profiles.has(id));
+    for (const id of missing) this.profiles.set(id, null);
+    await Promise.all(missing.map(async (id) => {
+      try {
+        this.profiles.set(id, await api.profile(id));
+      } catch (error) {
+        console.warn("profile", id, error);
+      }
+    }));
   }
 
   start() {
@@ -104,6 +136,7 @@ export class Lobby {
     $("new-seats-label").hidden = game.seats.length < 2;
     $("new-game-rules").textContent = t("game_facts", { deck: game.deck, teams: t(game.teams ? "in_teams" : "each_for_himself") });
     $("new-game-rules-link").href = game.rules;
+    $("new-game-leaderboard").href = leaderboardHash(game.variant);
     renderOptions($("new-options"), game);
     this.fillChoices();
   }
@@ -147,6 +180,7 @@ export class Lobby {
     const options = readOptions($("new-options"));
     const clock = $("new-clock").value;
     if (clock) options.move_clock_s = Number(clock);
+    if ($("new-rated").checked) options.rated = true;
     $("new-table-submit").disabled = true;
     try {
       const spec = { variant: game.variant, seat: 0, bots, options };
@@ -169,13 +203,14 @@ export class Lobby {
       notice(t("error", { detail: error.message }));
       return;
     }
+    await this.fetchProfiles(tables);
     if (!this.running) return;
     const list = $("open-tables");
     list.replaceChildren();
     for (const table of tables) {
       const mine = table.seats.some((row) => row.player?.id === this.player.id);
       const row = el("li", { data: { table: table.id, variant: table.variant } },
-        variantTag(table), el("span", { cls: "who", text: seatSummary(table) }));
+        variantTag(table), seatsWithRatings(table, this.profiles));
       const actions = el("span", { cls: "row-actions" });
       if (mine) {
         actions.append(button(t("open"), () => this.openTable(table.id), { cls: "small" }));
@@ -203,9 +238,10 @@ export class Lobby {
       console.warn("live tables", error);
       return;
     }
+    await this.fetchProfiles(tables);
     if (!this.running) return;
     $("live-tables").replaceChildren(...tables.map((table) => el("li", { data: { table: table.id, variant: table.variant } },
-      variantTag(table), el("span", { cls: "who", text: seatSummary(table) }),
+      variantTag(table), seatsWithRatings(table, this.profiles),
       button(t("watch"), () => this.openTable(table.id), { cls: "small", data: { watch: table.id } }))));
     $("live-tables-empty").hidden = tables.length > 0;
   }
