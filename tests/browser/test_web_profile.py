@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.table_page import TablePage
+from tests.browser.table_page import TablePage, choose_language
 from tests.browser.test_web_accounts import no_horizontal_scroll
 from tests.e2e.server import Server
 
@@ -73,6 +73,11 @@ def test_profile_leaderboard_and_lobby_ratings(
     expect(newest).to_contain_text("with bot (heuristic)")
     page.click("#profile-more")
     expect(games).to_have_count(20)
+    choose_language(page, "ru")  # the page is drawn again in Russian, the games kept
+    expect(page.locator("#profile-name")).to_have_text("Профиль: Вася")
+    expect(newest.locator(".result-tag")).to_have_text("поражение")
+    expect(games).to_have_count(20)
+    choose_language(page, "en")
     no_horizontal_scroll(page)
     if screenshots:
         page.screenshot(path=screenshots / "web-profile.png", full_page=True)

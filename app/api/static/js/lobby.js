@@ -3,7 +3,7 @@
 // (GET /v1/tables?status=waiting), the live tables to watch (status=playing, the most recently
 // moved first) and the tables this browser sat at (a finished one to replay). Each account
 // at an open or live table shows its rating in that table's game: one profile fetch per
-// player, kept for the lobby's life.
+// player, a few at a time (the server limits polls), kept for the lobby's life.
 
 import { api } from "./api.js";
 import { catalogue, gameTitle } from "./catalogue.js";
@@ -15,6 +15,7 @@ import { PlayNow } from "./seek.js";
 import { $, button, el, forgetTable, notice, recentTables, rememberTable } from "./ui.js";
 
 const PREFERRED_BOT = "heuristic";
+const PROFILES_AT_ONCE = 6;
 // Four seats in teams, named from the creator's seat 0: the partner (the catalogue's
 // `teams`), else the seat on his left (the next, clockwise) or on his right.
 function seatInTeams(game, seat) {
@@ -31,17 +32,25 @@ function seatSummary(table) {
   return table.seats.map(occupant).join(" · ");
 }
 
-/** Who sits at a table, each account with its rating in the table's game (`profiles`: the
- * profiles fetched so far, by player id). */
+/** Who sits at a table, each account with a place for its rating in the table's game,
+ * filled from `profiles` (by player id) now or when its profile arrives (`fillRatings`). */
 function seatsWithRatings(table, profiles) {
   const who = el("span", { cls: "who" });
   table.seats.forEach((row, n) => {
     if (n > 0) who.append(" · ");
     who.append(occupant(row));
-    const profile = row.player ? profiles.get(row.player.id) : null;
-    if (profile) who.append(" ", ratingBadge(profile, table.variant));
+    if (row.player) who.append(" ", el("span", { cls: "rating-of", data: { player: row.player.id, variant: table.variant } }));
   });
+  fillRatings(who, profiles);
   return who;
+}
+
+/** Fill the empty rating places under `box` whose profiles have arrived. */
+function fillRatings(box, profiles) {
+  for (const slot of box.querySelectorAll(".rating-of:empty")) {
+    const profile = profiles.get(slot.dataset.player);
+    if (profile) slot.append(ratingBadge(profile, slot.dataset.variant));
+  }
 }
 
 /** Who holds a seat: a player (a bot account says so), a server bot of a level, or nobody. */
@@ -61,18 +70,22 @@ export class Lobby {
     this.profiles = new Map(); // player id -> profile (null while it is fetched, or failed)
   }
 
-  /** Fetch the profiles of the accounts at `tables` not fetched yet, all at once. */
+  /** Fetch the profiles of the accounts at `tables` not asked for yet, a few at a time,
+   * filling the lobby's rating places as they arrive. */
   async fetchProfiles(tables) {
     const ids = new Set(tables.flatMap((table) => table.seats.map((row) => row.player?.id).filter(Boolean)));
     const missing = [...ids].filter((id) => !this.profiles.has(id));
     for (const id of missing) this.profiles.set(id, null);
-    await Promise.all(missing.map(async (id) => {
-      try {
-        this.profiles.set(id, await api.profile(id));
-      } catch (error) {
-        console.warn("profile", id, error);
-      }
-    }));
+    for (let start = 0; start < missing.length && this.running; start += PROFILES_AT_ONCE) {
+      await Promise.all(missing.slice(start, start + PROFILES_AT_ONCE).map(async (id) => {
+        try {
+          this.profiles.set(id, await api.profile(id));
+        } catch (error) {
+          console.warn("profile", id, error);
+        }
+      }));
+      fillRatings($("screen-lobby"), this.profiles);
+    }
   }
 
   start() {
@@ -203,7 +216,6 @@ export class Lobby {
       notice(t("error", { detail: error.message }));
       return;
     }
-    await this.fetchProfiles(tables);
     if (!this.running) return;
     const list = $("open-tables");
     list.replaceChildren();
@@ -225,6 +237,7 @@ export class Lobby {
       list.append(row);
     }
     $("open-tables-empty").hidden = tables.length > 0;
+    this.fetchProfiles(tables);
     await this.refreshLive();
     await this.refreshRecent();
   }
@@ -238,12 +251,12 @@ export class Lobby {
       console.warn("live tables", error);
       return;
     }
-    await this.fetchProfiles(tables);
     if (!this.running) return;
     $("live-tables").replaceChildren(...tables.map((table) => el("li", { data: { table: table.id, variant: table.variant } },
       variantTag(table), seatsWithRatings(table, this.profiles),
       button(t("watch"), () => this.openTable(table.id), { cls: "small", data: { watch: table.id } }))));
     $("live-tables-empty").hidden = tables.length > 0;
+    this.fetchProfiles(tables);
   }
 
   async refreshRecent() {
