@@ -4,11 +4,14 @@
 // name); every device's token is listed and can be revoked (`GET` / `DELETE
 // /v1/players/me/tokens…`), this browser's own to sign out.
 //
-// The pages share one screen and its nav (`PAGES`): a profile or a leaderboard is one more
-// entry there and one more page element, drawn by its own module.
+// The pages share one screen and its nav (`PAGES`): a profile (`#profile`, `#profile=<id>`,
+// js/profile.js) and a game's leaderboard (`#leaderboard=<variant>`, js/leaderboard.js) are
+// entries there too, each page element drawn by its own module.
 
 import { api, ApiError } from "./api.js";
 import { language, t } from "./i18n.js";
+import { LeaderboardPage } from "./leaderboard.js";
+import { ProfilePage } from "./profile.js";
 import { $, button, el } from "./ui.js";
 
 /** The pages of the account screen, in the nav's order: the hash that opens each, its
@@ -16,7 +19,12 @@ import { $, button, el } from "./ui.js";
 export const PAGES = [
   { page: "account", label: "account_link", element: "account-page" },
   { page: "devices", label: "devices_link", element: "devices-page" },
+  { page: "profile", label: "profile_link", element: "profile-page" },
+  { page: "leaderboard", label: "leaderboard_link", element: "leaderboard-page" },
 ];
+
+/** The game a leaderboard opens on when the address names none. */
+const FIRST_GAME = "kozel24";
 
 /** Problem codes of the account requests, with the text each shows (`account_error_<code>`). */
 const CODES = new Set(["login_taken", "invalid_login", "weak_password", "bad_credentials", "validation_error"]);
@@ -86,19 +94,30 @@ export async function signIn({ login, password, device }) {
   await api.signIn(login.trim(), password, device.trim() || null);
 }
 
-/** The account screen on one of its pages. `done()` re-routes once this browser plays as
- * someone else (signed in, or out). */
+/** The account screen on one of its pages; `params` are the address's (`profile=<id>`,
+ * `leaderboard=<variant>&bots=true`). `done()` re-routes once this browser plays as someone
+ * else (signed in, or out). */
 export class AccountScreen {
-  constructor(page, player, { done }) {
+  constructor(page, player, { done, params = new URLSearchParams() }) {
     this.page = page;
     this.player = player;
     this.done = done;
     this.me = null;
     this.tokens = null;
+    this.view = null; // the page drawn by its own module
+    if (page === "profile") this.view = new ProfilePage(params.get("profile") || player.id);
+    if (page === "leaderboard") {
+      this.view = new LeaderboardPage(params.get("leaderboard") || FIRST_GAME, params.get("bots") === "true");
+    }
   }
 
   async start() {
     this.render();
+    if (this.view) {
+      await this.view.load();
+      this.render();
+      return;
+    }
     if (this.page === "devices") this.tokens = await api.tokens();
     this.me = await api.me();
     this.render();
@@ -109,7 +128,8 @@ export class AccountScreen {
   render() {
     this.renderNav();
     for (const { page, element } of PAGES) $(element).hidden = page !== this.page;
-    if (this.page === "account") this.renderAccount();
+    if (this.view) this.view.render();
+    else if (this.page === "account") this.renderAccount();
     else this.renderDevices();
   }
 
@@ -118,7 +138,9 @@ export class AccountScreen {
     nav.replaceChildren();
     for (const { page, label } of PAGES) {
       const link = el("a", { cls: "tab", text: t(label), attrs: { href: `#${page}` }, data: { page } });
-      if (page === this.page) link.setAttribute("aria-current", "page");
+      if (page === this.page && !(page === "profile" && this.view.playerId !== this.player.id)) {
+        link.setAttribute("aria-current", "page");
+      }
       nav.append(link);
     }
     nav.append(el("a", { cls: "tab", text: t("to_lobby"), attrs: { href: "#" }, data: { page: "lobby" } }));

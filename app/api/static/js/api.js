@@ -155,6 +155,23 @@ export const api = {
   forget() {
     forgetPlayer();
   },
+  /** A player's public profile: name, ratings and record per variant. */
+  async profile(playerId) {
+    return (await request("GET", `/v1/players/${encodeURIComponent(playerId)}`)).body;
+  },
+  /** A page of a player's finished games, newest first: {items, next_cursor}. */
+  async playerGames(playerId, { variant = null, cursor = null, limit = 10 } = {}) {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (variant) query.set("variant", variant);
+    if (cursor) query.set("cursor", cursor);
+    return (await request("GET", `/v1/players/${encodeURIComponent(playerId)}/games?${query}`)).body;
+  },
+  /** A page of a game's leaderboard, people or bots: {items, next_cursor}. */
+  async leaderboard(variant, { bots = false, cursor = null, limit = 20 } = {}) {
+    const query = new URLSearchParams({ bots: String(bots), limit: String(limit) });
+    if (cursor) query.set("cursor", cursor);
+    return (await request("GET", `/v1/games/${encodeURIComponent(variant)}/leaderboard?${query}`)).body;
+  },
   /** The catalogue of games (GET /v1/games): variant, title, seats, options schema, bots. */
   async games() {
     return (await request("GET", "/v1/games")).body;

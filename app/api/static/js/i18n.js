@@ -5,6 +5,7 @@
 // `plural(key, n)`.
 
 import { GAME_TEXTS } from "./i18n_games.js";
+import { PROFILE_TEXTS } from "./i18n_profile.js";
 import { SEEK_TEXTS } from "./i18n_seek.js";
 
 const TEXTS = {
@@ -387,7 +388,7 @@ const TEXTS = {
 };
 
 for (const lang of Object.keys(TEXTS)) {
-  TEXTS[lang] = { ...GAME_TEXTS[lang], ...SEEK_TEXTS[lang], ...TEXTS[lang] };
+  TEXTS[lang] = { ...GAME_TEXTS[lang], ...SEEK_TEXTS[lang], ...PROFILE_TEXTS[lang], ...TEXTS[lang] };
 }
 
 const KEY = "kozel.lang";

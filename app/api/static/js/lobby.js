@@ -1,16 +1,21 @@
 // The lobby: a new table of any game of GET /v1/games (its seat count, its options, bots
 // of the levels it has or friends in the other seats), the open tables
 // (GET /v1/tables?status=waiting), the live tables to watch (status=playing, the most recently
-// moved first) and the tables this browser sat at (a finished one to replay).
+// moved first) and the tables this browser sat at (a finished one to replay). Each account
+// at an open or live table shows its rating in that table's game: one profile fetch per
+// player, a few at a time (the server limits polls), kept for the lobby's life.
 
 import { api } from "./api.js";
 import { catalogue, gameTitle } from "./catalogue.js";
 import { t } from "./i18n.js";
 import { readOptions, renderOptions } from "./options.js";
+import { leaderboardHash } from "./leaderboard.js";
+import { ratingBadge } from "./profile.js";
 import { PlayNow } from "./seek.js";
 import { $, button, el, forgetTable, notice, recentTables, rememberTable } from "./ui.js";
 
 const PREFERRED_BOT = "heuristic";
+const PROFILES_AT_ONCE = 6;
 // Four seats in teams, named from the creator's seat 0: the partner (the catalogue's
 // `teams`), else the seat on his left (the next, clockwise) or on his right.
 function seatInTeams(game, seat) {
@@ -27,6 +32,27 @@ function seatSummary(table) {
   return table.seats.map(occupant).join(" · ");
 }
 
+/** Who sits at a table, each account with a place for its rating in the table's game,
+ * filled from `profiles` (by player id) now or when its profile arrives (`fillRatings`). */
+function seatsWithRatings(table, profiles) {
+  const who = el("span", { cls: "who" });
+  table.seats.forEach((row, n) => {
+    if (n > 0) who.append(" · ");
+    who.append(occupant(row));
+    if (row.player) who.append(" ", el("span", { cls: "rating-of", data: { player: row.player.id, variant: table.variant } }));
+  });
+  fillRatings(who, profiles);
+  return who;
+}
+
+/** Fill the empty rating places under `box` whose profiles have arrived. */
+function fillRatings(box, profiles) {
+  for (const slot of box.querySelectorAll(".rating-of:empty")) {
+    const profile = profiles.get(slot.dataset.player);
+    if (profile) slot.append(ratingBadge(profile, slot.dataset.variant));
+  }
+}
+
 /** Who holds a seat: a player (a bot account says so), a server bot of a level, or nobody. */
 function occupant(row) {
   if (row.player) return row.player.bot ? `${row.player.name} (${t("bot")})` : row.player.name;
@@ -41,6 +67,25 @@ export class Lobby {
     this.playNow = new PlayNow(player, { seeking });
     this.listeners = new AbortController();
     this.running = false;
+    this.profiles = new Map(); // player id -> profile (null while it is fetched, or failed)
+  }
+
+  /** Fetch the profiles of the accounts at `tables` not asked for yet, a few at a time,
+   * filling the lobby's rating places as they arrive. */
+  async fetchProfiles(tables) {
+    const ids = new Set(tables.flatMap((table) => table.seats.map((row) => row.player?.id).filter(Boolean)));
+    const missing = [...ids].filter((id) => !this.profiles.has(id));
+    for (const id of missing) this.profiles.set(id, null);
+    for (let start = 0; start < missing.length && this.running; start += PROFILES_AT_ONCE) {
+      await Promise.all(missing.slice(start, start + PROFILES_AT_ONCE).map(async (id) => {
+        try {
+          this.profiles.set(id, await api.profile(id));
+        } catch (error) {
+          console.warn("profile", id, error);
+        }
+      }));
+      fillRatings($("screen-lobby"), this.profiles);
+    }
   }
 
   start() {
@@ -104,6 +149,7 @@ export class Lobby {
     $("new-seats-label").hidden = game.seats.length < 2;
     $("new-game-rules").textContent = t("game_facts", { deck: game.deck, teams: t(game.teams ? "in_teams" : "each_for_himself") });
     $("new-game-rules-link").href = game.rules;
+    $("new-game-leaderboard").href = leaderboardHash(game.variant);
     renderOptions($("new-options"), game);
     this.fillChoices();
   }
@@ -147,6 +193,7 @@ export class Lobby {
     const options = readOptions($("new-options"));
     const clock = $("new-clock").value;
     if (clock) options.move_clock_s = Number(clock);
+    if ($("new-rated").checked) options.rated = true;
     $("new-table-submit").disabled = true;
     try {
       const spec = { variant: game.variant, seat: 0, bots, options };
@@ -175,7 +222,7 @@ export class Lobby {
     for (const table of tables) {
       const mine = table.seats.some((row) => row.player?.id === this.player.id);
       const row = el("li", { data: { table: table.id, variant: table.variant } },
-        variantTag(table), el("span", { cls: "who", text: seatSummary(table) }));
+        variantTag(table), seatsWithRatings(table, this.profiles));
       const actions = el("span", { cls: "row-actions" });
       if (mine) {
         actions.append(button(t("open"), () => this.openTable(table.id), { cls: "small" }));
@@ -190,6 +237,7 @@ export class Lobby {
       list.append(row);
     }
     $("open-tables-empty").hidden = tables.length > 0;
+    this.fetchProfiles(tables);
     await this.refreshLive();
     await this.refreshRecent();
   }
@@ -205,9 +253,10 @@ export class Lobby {
     }
     if (!this.running) return;
     $("live-tables").replaceChildren(...tables.map((table) => el("li", { data: { table: table.id, variant: table.variant } },
-      variantTag(table), el("span", { cls: "who", text: seatSummary(table) }),
+      variantTag(table), seatsWithRatings(table, this.profiles),
       button(t("watch"), () => this.openTable(table.id), { cls: "small", data: { watch: table.id } }))));
     $("live-tables-empty").hidden = tables.length > 0;
+    this.fetchProfiles(tables);
   }
 
   async refreshRecent() {

@@ -2,6 +2,8 @@
 //   no saved player          -> register a name, or (#signin) sign in with a login
 //   #table=<id> in the address -> that table (a shared link offers a free seat)
 //   #account, #devices       -> the player's own pages (js/account.js)
+//   #profile[=<id>]          -> a profile (js/profile.js)
+//   #leaderboard[=<variant>] -> a game's leaderboard (js/leaderboard.js)
 //   #replay=<id>               -> a finished table's replay (with or without a name)
 //   a seek saved ("Play now") -> its waiting screen (js/seek.js)
 //   otherwise                -> the lobby
@@ -69,7 +71,8 @@ function route() {
   const page = location.hash === "#signin" ? "account" : accountPageInAddress();
   if (page) {
     show("account");
-    current = new AccountScreen(page, player, { done: () => home() });
+    const params = new URLSearchParams(location.hash.slice(1));
+    current = new AccountScreen(page, player, { done: () => home(), params });
   } else if (tableId) {
     show("table");
     current = new TableScreen(tableId, player, {

@@ -67,7 +67,8 @@ export class PlayNow {
     const seats = new Map([...list.querySelectorAll("select")].map((s) => [s.id, s.value]));
     list.replaceChildren(...this.games.map((game) => {
       const actions = el("span", { cls: "row-actions" });
-      const row = el("li", { data: { variant: game.variant } }, el("span", { cls: "who", text: gameTitle(game) }), actions);
+      const leaders = el("a", { cls: "small-link", text: t("leaderboard_link"), attrs: { href: `#leaderboard=${game.variant}` }, data: { leaderboard: game.variant } });
+      const row = el("li", { data: { variant: game.variant } }, el("span", { cls: "who" }, gameTitle(game), " ", leaders), actions);
       const counts = [...game.seats].sort((a, b) => a - b);
       if (counts.length > 1) {
         const id = `play-seats-${game.variant}`;
