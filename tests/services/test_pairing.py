@@ -55,7 +55,7 @@ def test_bots_fill_the_seats_once_the_oldest_seek_has_waited_enough() -> None:
 def test_the_bot_level_is_the_one_nearest_the_seekers() -> None:
     levels = ("random", "heuristic", "strong")
     assert bot_level([DEFAULT_RATING], levels) == "heuristic"
-    assert bot_level([10.0, 14.0], levels) == "random"
+    assert bot_level([-10.0, -6.0], levels) == "random"
     assert bot_level([35.0], levels) == "strong"
 
 
