@@ -40,7 +40,13 @@ def play_deal(seed: bytes, dealer: int, cut: int, bots: list[Bot | None]) -> Tab
     return table
 
 
-@pytest.mark.parametrize("level", BOT_LEVELS)
+@pytest.mark.parametrize(
+    "level",
+    [
+        pytest.param(level, marks=[pytest.mark.slow] if level == "strong" else [])
+        for level in BOT_LEVELS
+    ],
+)
 def test_every_level_finishes_seeded_games_legally(level: str) -> None:
     """`apply` refuses anything illegal, so a finished game is a legal one."""
     games = 3 if level == "strong" else 30

@@ -157,7 +157,10 @@ def switch_to(page: Page, language: str) -> None:
 
 @pytest.mark.parametrize(
     ("seats", "others", "seed"),
-    [(2, {1: "heuristic"}, 2), (4, {1: "heuristic", 2: "strong", 3: "heuristic"}, 4)],
+    [
+        pytest.param(2, {1: "heuristic"}, 2, marks=pytest.mark.slow),
+        (4, {1: "heuristic", 2: "strong", 3: "heuristic"}, 4),
+    ],
 )
 def test_bura_a_table_against_bots_to_its_end(
     table: AnyTablePage, seats: int, others: dict[int, str], seed: int

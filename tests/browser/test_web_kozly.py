@@ -100,6 +100,7 @@ def play_kozly(
     pytest.fail("the game did not end")
 
 
+@pytest.mark.slow  # a whole game; the phone test plays Kozly in the default suite
 def test_kozly_a_whole_game_against_three_bots_marks_shown_points_hidden(
     table: AnyTablePage,
 ) -> None:

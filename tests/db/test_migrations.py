@@ -46,6 +46,7 @@ def kozel(*args: str, url: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, check=False, cwd=ROOT, env=env, capture_output=True, text=True)
 
 
+@pytest.mark.slow  # three subprocesses; tests/ops runs the CLI in the default suite
 def test_migrate_and_check_db_from_the_command_line(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
     behind = kozel("check-db", url=url)
