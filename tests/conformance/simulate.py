@@ -197,11 +197,12 @@ class Simulation:
                 if self.strict:
                     self._check_event(event)
                 if len(self.log) % LOG_EVERY == 0:
-                    self.witness.check(over=False)
+                    self.witness.check(over=self.game.is_terminal(self.state))
             if running and not now_running:
                 self._check_deal()
-                self.witness.check(over=False)
-                self.witness.check_record(self.game.deal_no(self.state), over=False)
+                over = self.game.is_terminal(self.state)  # a resignation ends deal and game
+                self.witness.check(over=over)
+                self.witness.check_record(self.game.deal_no(self.state), over=over)
                 self.deal_events = []
 
     # What every step keeps
