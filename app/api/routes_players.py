@@ -19,6 +19,7 @@ from app.api.deps import (
     token_key,
 )
 from app.api.docs import OPTIONAL_AUTH, errors
+from app.services.players import NewPlayer
 
 router = APIRouter(prefix="/v1/players", tags=["players"])
 
@@ -38,9 +39,7 @@ async def create_player(
     body: s.NewPlayerIn, services: ServicesDep, response: Response
 ) -> s.NewPlayerOut:
     new = await services.players.register(body.name, body.bot)
-    response.headers["Cache-Control"] = "no-store"
-    player = new.player
-    return s.NewPlayerOut(id=player.id, name=player.name, bot=player.bot, token=new.token)
+    return _new_player_out(new, response)
 
 
 @router.post(
@@ -58,9 +57,7 @@ async def create_player(
 async def rotate_token(token: Token, services: ServicesDep, response: Response) -> s.NewPlayerOut:
     new = await services.players.rotate(token)
     services.limits.carry_over(token_key(token), token_key(new.token))
-    response.headers["Cache-Control"] = "no-store"
-    player = new.player
-    return s.NewPlayerOut(id=player.id, name=player.name, bot=player.bot, token=new.token)
+    return _new_player_out(new, response)
 
 
 @router.get(
@@ -244,3 +241,10 @@ async def list_player_games(
         ],
         next_cursor=next_cursor,
     )
+
+
+def _new_player_out(new: NewPlayer, response: Response) -> s.NewPlayerOut:
+    """A player and its new token: shown this once, never cached."""
+    response.headers["Cache-Control"] = "no-store"
+    player = new.player
+    return s.NewPlayerOut(id=player.id, name=player.name, bot=player.bot, token=new.token)
