@@ -53,6 +53,8 @@ from app.services.throttle import Throttle
 log = logging.getLogger(__name__)
 
 LISTENER_WAIT_S = 5.0
+TOKEN_USES_EVERY_S = 5.0
+"""How often an instance writes down the uses of its tokens (`Players.write_uses`)."""
 """How long an instance waits at start for its wake-up listener before it serves anyway."""
 
 DESCRIPTION = """
@@ -119,6 +121,7 @@ def create_app(
         keepers = [
             asyncio.create_task(keep_clocks(tables, settings.clock_interval_s, lapsed)),
             asyncio.create_task(keep_seeks(seeks, settings.seek_sweep_s)),
+            asyncio.create_task(keep_token_uses(players, TOKEN_USES_EVERY_S)),
         ]
         try:
             yield
@@ -127,6 +130,8 @@ def create_app(
                 keeper.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await keeper
+            with contextlib.suppress(Exception):  # the database may be gone already
+                await players.write_uses()
             await wakeup.stop()
             passwords.close()
             await store.close()
@@ -209,6 +214,16 @@ async def keep_clocks(tables: Tables, interval: float, lapsed: Lapsed) -> None:
         except Exception:  # a database hiccup: the next round tries again
             log.warning("the move clock keeper failed a round", exc_info=True)
         await asyncio.sleep(interval)
+
+
+async def keep_token_uses(players: Players, interval: float) -> None:
+    """Every instance writes down its tokens' uses every `interval` (`Players.write_uses`)."""
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            await players.write_uses()
+        except Exception:  # a database hiccup: they are written with the next round
+            log.warning("the token uses keeper failed a round", exc_info=True)
 
 
 async def keep_seeks(seeks: Seeks, interval: float) -> None:

@@ -10,7 +10,11 @@ listener is down (or was, and may have missed one) does not trust what it rememb
 the database until it listens again.
 
 A token's `last_used_at` is written at most once a minute per instance (`LAST_USED_EVERY_S`),
-never on every request.
+never on every request, and never on a request's way: an instance notes the uses that are due
+and writes them down together, in one statement every few seconds (`write_uses`, run by the
+application's keeper) and before anything that reads them (the list of a player's tokens, a
+sign-in that evicts the one used longest ago). Ten thousand bot authors' polls cost the
+database a statement every few seconds, not one transaction each a minute (issue 31).
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ MAX_TOKENS = 50
 """Tokens a player holds at most: a sign-in beyond it revokes the one used longest ago."""
 LAST_USED_EVERY_S = 60.0
 """How stale a token's `last_used_at` may be: it is written no more often than this."""
+USES_A_STATEMENT = 1_000
+"""Token ids a statement of `write_uses` names at most (SQLite's limit on parameters)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +97,8 @@ class Players:
         """Counts what made `_known` forget: a lookup that was in flight meanwhile may have
         read a token that is revoked now, so it is not remembered."""
         self._connects = wakeup.epoch
+        self._used: set[str] = set()
+        """The ids of the tokens whose use is due to be written (`write_uses`)."""
         wakeup.on_key(REVOKED, self._forget)
 
     async def register(self, name: str, bot: bool = False) -> NewPlayer:
@@ -112,6 +120,7 @@ class Players:
         """A new token for one more device of `player` (a sign-in); beyond `MAX_TOKENS`, the
         tokens used longest ago are revoked in the same commit."""
         token = secrets.token_urlsafe(32)
+        await self.write_uses()  # the eviction goes by them
         async with self._sessions() as session, session.begin():
             await session.execute(_new_token(player.id, token, device, _now()))
             evicted = list(
@@ -139,7 +148,7 @@ class Players:
             known = await self._look_up(digest)
         if time.monotonic() >= known.touch_at:
             known.touch_at = time.monotonic() + LAST_USED_EVERY_S
-            await self._touch(known.token_id)
+            self._used.add(known.token_id)
         return known.player
 
     async def holds(self, token: str) -> bool:
@@ -176,6 +185,7 @@ class Players:
     async def tokens(self, player: PlayerInfo, token: str) -> list[DeviceToken]:
         """The player's tokens, oldest first; `token`'s is `current`."""
         digest = token_hash(token)
+        await self.write_uses()
         async with self._sessions() as session:
             rows = await session.execute(
                 select(Token.id, Token.hash, Token.device, Token.created_at, Token.last_used_at)
@@ -222,18 +232,29 @@ class Players:
             self._remember(digest, known)
         return known
 
-    async def _touch(self, token_id: str) -> None:
-        """Write the token's use down, unless it was within the minute (another instance)."""
+    async def write_uses(self) -> None:
+        """Write down the uses noted since the last call, in one statement; a token whose use
+        another instance wrote within the minute is left as it is. Uses that could not be
+        written are noted again, for the next call."""
+        if not self._used:
+            return
+        used, self._used = self._used, set()
         now = _now()
-        async with self._sessions() as session, session.begin():
-            await session.execute(
-                update(Token)
-                .where(
-                    Token.id == token_id,
-                    Token.last_used_at <= now - timedelta(seconds=LAST_USED_EVERY_S),
-                )
-                .values(last_used_at=now)
-            )
+        ids = sorted(used)  # in one order: two instances' statements do not deadlock
+        try:
+            async with self._sessions() as session, session.begin():
+                for start in range(0, len(ids), USES_A_STATEMENT):
+                    await session.execute(
+                        update(Token)
+                        .where(
+                            Token.id.in_(ids[start : start + USES_A_STATEMENT]),
+                            Token.last_used_at <= now - timedelta(seconds=LAST_USED_EVERY_S),
+                        )
+                        .values(last_used_at=now)
+                    )
+        except BaseException:
+            self._used |= used
+            raise
 
     async def _announce(self, session: AsyncSession, digests: list[str]) -> None:
         """Tell the other instances, when `session` commits, that these tokens are revoked."""

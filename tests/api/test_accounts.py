@@ -7,11 +7,16 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
+from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
+from sqlalchemy import select, update
 
+from app.api import main as main_module
 from app.config import Settings
+from app.db.database import create_engine
+from app.db.models import Token as TokenRow
 from app.services.passwords import Passwords
 from tests.api.conftest import UNLIMITED, Api, Client, assert_problem, running
 
@@ -304,3 +309,42 @@ async def test_credentials_need_a_token(api: Api) -> None:
     assert_problem(answer, 401, "unauthorized")
     assert_problem(await api.anonymous.get("/v1/players/me/tokens"), 401, "unauthorized")
     assert_problem(await api.anonymous.delete("/v1/players/me/tokens/x"), 401, "unauthorized")
+
+
+async def test_a_tokens_use_is_written_down_by_the_instance_and_when_it_stops(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The uses are noted on the request's way and written by the instance's keeper
+    (`Players.write_uses`): within its round, and what is left when the instance stops."""
+    monkeypatch.setattr(main_module, "TOKEN_USES_EVERY_S", 0.05)
+    settings = Settings(database_url=database_url, **UNLIMITED)
+    engine = create_engine(database_url)
+    long_ago = datetime.now(UTC) - timedelta(minutes=5)
+
+    async def last_used(player: Client) -> datetime:
+        async with engine.connect() as connection:
+            query = select(TokenRow.last_used_at).where(TokenRow.player_id == player.id)
+            return (await connection.execute(query)).scalar_one()
+
+    async def age_it() -> None:
+        async with engine.begin() as connection:
+            await connection.execute(update(TokenRow).values(last_used_at=long_ago))
+
+    try:
+        async with running(settings) as api:
+            vasya = await api.player()
+            await age_it()
+            assert (await vasya.get("/v1/players/me")).status_code == 200
+            deadline = time.monotonic() + 10
+            while await last_used(vasya) == long_ago:  # the keeper's round writes it
+                assert time.monotonic() < deadline, "the keeper never wrote the token's use"
+                await asyncio.sleep(0.05)
+        monkeypatch.setattr(main_module, "TOKEN_USES_EVERY_S", 3600.0)  # never, while it runs
+        async with running(settings) as api:
+            petya = await api.player("Петя")
+            await age_it()
+            assert (await petya.get("/v1/players/me")).status_code == 200
+            assert await last_used(petya) == long_ago
+        assert await last_used(petya) > long_ago  # written as the instance stopped
+    finally:
+        await engine.dispose()

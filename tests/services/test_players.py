@@ -1,6 +1,7 @@
 """The tokens an instance remembers: forgotten when a revocation is heard, and not trusted
 while revocations cannot be heard (the listener is down, or came back and may have missed
-some); a token's use is written down at most once a minute, never on every request."""
+some); a token's use is written down at most once a minute, never on every request, and the
+uses of many tokens together (`Players.write_uses`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db.database import create_engine, session_factory
@@ -97,11 +98,14 @@ async def test_a_tokens_use_is_written_at_most_once_a_minute(
     long_ago = datetime.now(UTC) - timedelta(minutes=5)
     await _set_last_used(sessions, long_ago)
     await service.authenticate(token)  # read from the database: its use is a minute old
+    assert await _last_used(sessions) == long_ago  # noted, not written on the request's way
+    await service.write_uses()
     first = await _last_used(sessions)
     assert datetime.now(UTC) - first < timedelta(seconds=10)
     await _set_last_used(sessions, long_ago)
     for _ in range(20):  # remembered now: within the minute no request writes again
         await service.authenticate(token)
+    await service.write_uses()
     assert await _last_used(sessions) == long_ago
 
 
@@ -117,4 +121,66 @@ async def test_a_tokens_use_is_written_again_once_the_minute_is_over(
     later = time.monotonic() + LAST_USED_EVERY_S + 1  # a minute later, as the service sees it
     monkeypatch.setattr(players_module, "time", SimpleNamespace(monotonic=lambda: later))
     await service.authenticate(token)
+    await service.write_uses()
     assert await _last_used(sessions) > long_ago
+
+
+async def test_the_uses_of_many_tokens_are_written_in_one_transaction(
+    players: tuple[Players, async_sessionmaker[AsyncSession]],
+) -> None:
+    service, sessions = players
+    count = players_module.USES_A_STATEMENT + 5  # past one statement's share
+    tokens = [(await service.register(f"бот {n}")).token for n in range(count)]
+    long_ago = datetime.now(UTC) - timedelta(minutes=5)
+    await _set_last_used(sessions, long_ago)
+    for token in tokens:
+        await service.authenticate(token)
+    begun: list[object] = []
+
+    def begin(connection: object) -> None:
+        begun.append(connection)
+
+    engine = sessions.kw["bind"].sync_engine
+    event.listen(engine, "begin", begin)
+    try:
+        await service.write_uses()
+    finally:
+        event.remove(engine, "begin", begin)
+    assert len(begun) == 1
+    async with sessions() as session:
+        stale = await session.execute(select(Token.id).where(Token.last_used_at == long_ago))
+        assert stale.all() == []
+
+
+async def test_uses_that_could_not_be_written_are_written_with_the_next_round(
+    players: tuple[Players, async_sessionmaker[AsyncSession]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    service, sessions = players
+    token = (await service.register("Вася")).token
+    long_ago = datetime.now(UTC) - timedelta(minutes=5)
+    await _set_last_used(sessions, long_ago)
+    await service.authenticate(token)
+    working = service._sessions
+
+    def broken() -> AsyncSession:
+        raise ConnectionError("the database is away")
+
+    monkeypatch.setattr(service, "_sessions", broken)
+    with pytest.raises(ConnectionError):
+        await service.write_uses()
+    monkeypatch.setattr(service, "_sessions", working)
+    await service.write_uses()
+    assert await _last_used(sessions) > long_ago
+
+
+async def test_the_list_of_tokens_shows_the_uses_not_yet_written(
+    players: tuple[Players, async_sessionmaker[AsyncSession]],
+) -> None:
+    service, sessions = players
+    new = await service.register("Вася")
+    long_ago = datetime.now(UTC) - timedelta(minutes=5)
+    await _set_last_used(sessions, long_ago)
+    await service.authenticate(new.token)
+    (listed,) = await service.tokens(new.player, new.token)
+    assert listed.last_used_at > long_ago
