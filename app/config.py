@@ -58,7 +58,7 @@ class Settings(BaseSettings):
     """How long a view stream stays open before the client reconnects (with Last-Event-ID)."""
     streams_per_token: int = 8
     """Per token (or address without one), per instance: view streams open at once."""
-    stream_heartbeat_s: float = 15.0
+    stream_heartbeat_s: float = 30.0
     """A quiet stream sends a comment this often, so proxies keep it open."""
     default_move_clock_s: int | None = None
     """The move clock of tables whose creator does not set `move_clock_s` (None: no clock)."""

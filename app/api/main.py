@@ -38,6 +38,7 @@ from app.config import Settings, async_url, get_settings
 from app.db.channels import open_channel
 from app.db.database import create_engine, open_store, session_factory
 from app.db.migrate import check_schema
+from app.db.waiter import sleep_on_grid
 from app.db.wakeup import Wakeup
 from app.metrics import OPEN_LONG_POLLS, OPEN_STREAMS
 from app.services import benching
@@ -213,13 +214,13 @@ async def keep_clocks(tables: Tables, interval: float, lapsed: Lapsed) -> None:
             await tables.expire_due(lapsed=lapsed)
         except Exception:  # a database hiccup: the next round tries again
             log.warning("the move clock keeper failed a round", exc_info=True)
-        await asyncio.sleep(interval)
+        await sleep_on_grid(interval)
 
 
 async def keep_token_uses(players: Players, interval: float) -> None:
     """Every instance writes down its tokens' uses every `interval` (`Players.write_uses`)."""
     while True:
-        await asyncio.sleep(interval)
+        await sleep_on_grid(interval)
         try:
             await players.write_uses()
         except Exception:  # a database hiccup: they are written with the next round
@@ -231,7 +232,7 @@ async def keep_seeks(seeks: Seeks, interval: float) -> None:
     come due, expiries. Jittered, so that instances started together do not sweep in step."""
     jitter = random.Random()
     while True:
-        await asyncio.sleep(interval * jitter.uniform(0.5, 1.5))
+        await sleep_on_grid(interval * jitter.uniform(0.5, 1.5))
         try:
             await seeks.sweep()
         except Exception:  # a database hiccup: the next round tries again

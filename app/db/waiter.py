@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import time
+
+SLACK_S = 0.25
+"""A wait of `LONG_WAIT_S` or more ends at the first multiple of this, on the event loop's
+clock, after its time. Idle followers' waits (long-polls that run out, streams' heartbeats)
+then come due together, and the instance wakes once for many of them, not once for each: the
+same requests cost the server a fifth of the CPU when they came fifty at a time as when they
+came one by one, the process asleep between them (issue 31, `docs/performance.md`)."""
+LONG_WAIT_S = 2.0
 
 
 class Waiter:
@@ -13,7 +22,8 @@ class Waiter:
 
     A holder waits on a future of its own with a timer beside it, not through
     `asyncio.wait_for`, which runs each wait as a task of its own and cancels it when the time
-    is up: thousands of followers time out every half minute (issue 31)."""
+    is up: thousands of followers time out every half minute (issue 31). A long wait may end
+    up to `SLACK_S` late, never early (`due`)."""
 
     def __init__(self) -> None:
         self._flag = False
@@ -56,7 +66,7 @@ class Waiter:
         if not self._flag:
             loop = asyncio.get_running_loop()
             self._waking = loop.create_future()
-            timer = loop.call_later(timeout, _time_up, self._waking)
+            timer = loop.call_at(due(loop.time(), timeout), _time_up, self._waking)
             try:
                 await self._waking
             finally:
@@ -64,6 +74,25 @@ class Waiter:
                 self._waking = None
         woken, self._flag = self._flag, False
         return woken
+
+
+async def sleep_on_grid(interval: float) -> None:
+    """Sleep about `interval` (half a `SLACK_S` more or less), until the point of the grid the
+    long waits end on that is nearest to it: periodic work (the keepers' rounds) wakes the
+    instance when the followers do. An interval shorter than `SLACK_S` is slept as it is."""
+    if interval < SLACK_S:
+        await asyncio.sleep(interval)
+        return
+    loop = asyncio.get_running_loop()
+    now = loop.time()
+    await asyncio.sleep(max(0.0, round((now + interval) / SLACK_S) * SLACK_S - now))
+
+
+def due(now: float, timeout: float) -> float:
+    """When a wait of `timeout` begun at `now` ends (`SLACK_S`)."""
+    if timeout < LONG_WAIT_S:
+        return now + timeout
+    return math.ceil((now + timeout) / SLACK_S) * SLACK_S
 
 
 def _time_up(waking: asyncio.Future[None]) -> None:

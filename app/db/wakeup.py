@@ -36,7 +36,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import Protocol
 
 from app.db.numbering import Numbering
-from app.db.waiter import Waiter
+from app.db.waiter import Waiter, sleep_on_grid
 from app.metrics import WAKEUP_CHECKS
 
 log = logging.getLogger(__name__)
@@ -320,7 +320,7 @@ class Wakeup:
 
     async def _sweep(self) -> None:
         while True:
-            await asyncio.sleep(TICK_S)
+            await sleep_on_grid(TICK_S)
             now = time.monotonic()
             lost = self._numbering.overdue(now)
             if ALL in lost:

@@ -10,8 +10,10 @@ import asyncpg
 import pytest
 
 from app.config import Settings
+from app.db import waiter as waiter_module
 from app.db.store import CHANNEL
 from app.db.store_pg import dsn
+from app.db.waiter import LONG_WAIT_S, SLACK_S, Waiter, due, sleep_on_grid
 from app.db.wakeup import Wakeup
 from app.db.wakeup_pg import PostgresChannel
 from tests.api.conftest import UNLIMITED, running
@@ -95,6 +97,49 @@ async def test_a_cancelled_wait_leaves_the_waiter_as_it_was() -> None:
         wakeup.wake(["t:1"], 3)  # nobody waits now: it is kept for the next wait
         assert await waiter.wait(30) is True
         assert asyncio.get_running_loop().time() - started < 1
+
+
+def test_a_long_wait_ends_on_the_shared_grid_and_a_short_one_on_time() -> None:
+    grid = SLACK_S
+    assert due(100 * grid, 30) == 100 * grid + 30  # on the grid already
+    assert due(100 * grid + 0.01, 30) == 101 * grid + 30  # up to SLACK_S late, never early
+    assert due(100 * grid + 0.01, 30 - 0.01) == 100 * grid + 30
+    assert due(100.2, 1.0) == 101.2  # a short wait is not made longer
+    assert SLACK_S <= LONG_WAIT_S / 4
+
+
+async def test_long_waits_begun_apart_end_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The idle followers' waits come due at once, so the instance wakes once for all."""
+    monkeypatch.setattr(waiter_module, "SLACK_S", 0.2)
+    monkeypatch.setattr(waiter_module, "LONG_WAIT_S", 0.3)
+    loop = asyncio.get_running_loop()
+    ended: list[float] = []
+
+    async def wait_from(delay: float) -> None:
+        await asyncio.sleep(delay)
+        begun = loop.time()
+        assert await Waiter().wait(0.3) is False
+        ended.append(loop.time())
+        assert ended[-1] >= begun + 0.3
+
+    await asyncio.gather(*(wait_from(n * 0.03) for n in range(5)))  # 0.12 s apart in all
+    grid_points = {round(when / 0.2) for when in ended}
+    assert len(grid_points) <= 2
+    assert all(abs(when - round(when / 0.2) * 0.2) < 0.01 for when in ended)
+
+
+async def test_a_keepers_round_sleeps_about_its_interval_to_the_grid(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(waiter_module, "SLACK_S", 0.1)
+    loop = asyncio.get_running_loop()
+    for offset in (0.0, 0.03, 0.07):
+        await asyncio.sleep(offset)
+        begun = loop.time()
+        await sleep_on_grid(0.2)
+        ended = loop.time()
+        assert 0.14 <= ended - begun <= 0.27
+        assert abs(ended - round(ended / 0.1) * 0.1) < 0.01
 
 
 async def test_the_listener_comes_back_after_its_connection_is_dropped(
