@@ -54,6 +54,9 @@ from app.services.throttle import Throttle
 log = logging.getLogger(__name__)
 
 LISTENER_WAIT_S = 5.0
+IDLE_ROUND_S = 5.0
+"""The longest a keeper sleeps while it has nothing in sight (no clock running, no seek
+waiting): an idle instance asks the database every few seconds, not twice a second."""
 TOKEN_USES_EVERY_S = 5.0
 """How often an instance writes down the uses of its tokens (`Players.write_uses`)."""
 """How long an instance waits at start for its wake-up listener before it serves anyway."""
@@ -119,8 +122,10 @@ def create_app(
         async def lapsed(table_id: str, player_ids: list[str]) -> None:
             await benching.record(sessions, table_id, player_ids, datetime.now(UTC))
 
+        news = asyncio.Event()  # a commit, here or on another instance (`keep_clocks`)
+        wakeup.on_key("t:", lambda _table_id, _version: news.set())
         keepers = [
-            asyncio.create_task(keep_clocks(tables, settings.clock_interval_s, lapsed)),
+            asyncio.create_task(keep_clocks(tables, settings.clock_interval_s, lapsed, news)),
             asyncio.create_task(keep_seeks(seeks, settings.seek_sweep_s)),
             asyncio.create_task(keep_token_uses(players, TOKEN_USES_EVERY_S)),
         ]
@@ -206,15 +211,30 @@ def drain(app: FastAPI) -> None:
         wakeup.drain()
 
 
-async def keep_clocks(tables: Tables, interval: float, lapsed: Lapsed) -> None:
+async def keep_clocks(tables: Tables, interval: float, lapsed: Lapsed, news: asyncio.Event) -> None:
     """Every instance plays for the seats whose move clock ran out (the appends are versioned,
-    so two instances never both move for one seat). A game never hangs."""
+    so two instances never both move for one seat). A game never hangs.
+
+    A round also learns when the next clock runs out; the keeper sleeps until then (at most
+    `IDLE_ROUND_S`), or until a commit here or on another instance (`news`: it may have
+    started an earlier clock), and never less than `interval` between two rounds. An idle
+    instance asks every few seconds, not twice a second (issue 31)."""
     while True:
+        news.clear()
         try:
-            await tables.expire_due(lapsed=lapsed)
+            next_at = await tables.expire_due(lapsed=lapsed)
         except Exception:  # a database hiccup: the next round tries again
             log.warning("the move clock keeper failed a round", exc_info=True)
+            next_at = datetime.now(UTC)
         await sleep_on_grid(interval)
+        left = IDLE_ROUND_S if next_at is None else (next_at - datetime.now(UTC)).total_seconds()
+        await _news_within(news, min(left, IDLE_ROUND_S))
+
+
+async def _news_within(news: asyncio.Event, seconds: float) -> None:
+    if seconds > 0:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(news.wait(), seconds)
 
 
 async def keep_token_uses(players: Players, interval: float) -> None:
@@ -229,10 +249,16 @@ async def keep_token_uses(players: Players, interval: float) -> None:
 
 async def keep_seeks(seeks: Seeks, interval: float) -> None:
     """Every instance sweeps the seeks (`Seeks.sweep`): matches as windows widen and bots
-    come due, expiries. Jittered, so that instances started together do not sweep in step."""
+    come due, expiries. Jittered, so that instances started together do not sweep in step.
+    While no seek waits, it sweeps every `IDLE_ROUND_S` (a seek that is lost by an instance
+    that stopped is still found) or as soon as a seek comes here (`Seeks.arrived`)."""
     jitter = random.Random()
     while True:
-        await sleep_on_grid(interval * jitter.uniform(0.5, 1.5))
+        if seeks.waiting:
+            await sleep_on_grid(interval * jitter.uniform(0.5, 1.5))
+        else:
+            await _news_within(seeks.arrived, IDLE_ROUND_S * jitter.uniform(0.75, 1.25))
+        seeks.arrived.clear()
         try:
             await seeks.sweep()
         except Exception:  # a database hiccup: the next round tries again

@@ -74,15 +74,17 @@ class TableDirectory:
             seats = await _seats(connection, [table_id])
         return _summary(row, seats.get(table_id, ()))
 
-    async def due(self, now: datetime, limit: int) -> list[str]:
+    async def due(self, now: datetime, limit: int) -> tuple[list[str], datetime | None]:
         query = (
-            select(GameTable.id)
-            .where(GameTable.deadline_at <= now, GameTable.status == "playing")
+            select(GameTable.id, GameTable.deadline_at)
+            .where(GameTable.deadline_at.is_not(None), GameTable.status == "playing")
             .order_by(GameTable.deadline_at)
-            .limit(limit)
+            .limit(limit + 1)
         )
         async with self._engine.connect() as connection:
-            return list((await connection.scalars(query)).all())
+            rows = [(row.id, row.deadline_at) for row in await connection.execute(query)]
+        due = [table_id for table_id, at in rows if at is not None and at <= now][:limit]
+        return due, next((at for _, at in rows if at is not None and at > now), None)
 
 
 async def _seats(

@@ -228,7 +228,8 @@ class EventStore(Protocol):
         """Keep the address a player takes a seat of a rated table from; returns the other
         players that took a seat of it from that address."""
 
-    async def due(self, now: datetime, limit: int) -> list[str]:
-        """Running tables whose earliest move-clock deadline has passed, the oldest first."""
+    async def due(self, now: datetime, limit: int) -> tuple[list[str], datetime | None]:
+        """Running tables whose earliest move-clock deadline has passed, the oldest first (at
+        most `limit`), and the earliest deadline still to come (None: none is known)."""
 
     async def close(self) -> None: ...

@@ -14,8 +14,9 @@ not on a timer. So the channel is trusted only while it is known not to have los
   means one was lost: the waiters it may have concerned are woken to check (read once);
 - a channel that (re)connects, or loses its connection, wakes every waiter to check, and while
   it is down every waiter checks every `fallback_s`;
-- beyond that, each key is checked once every `safety_s` (jittered: 0.75 to 1.25 times it), in
-  case a loss showed no gap (the last notification of a sender that is gone).
+- beyond that, each key is checked once every `safety_s` (jittered: 0.75 to 1.25 times it, and
+  gathered with the others due every tenth of it), in case a loss showed no gap (the last
+  notification of a sender that is gone).
 
 A key may also have a hook (`on_key`): a revoked token (`r:<its hash>`) makes every instance
 forget it; a table's key (`t:<id>`) tells the table cache which version is the newest. What a
@@ -112,6 +113,10 @@ class Wakeup:
         `_due_at` is stale)."""
         self._due_at: dict[str, float] = {}
         self._fallback_at = 0.0
+        self._safety_at = 0.0
+        """When the keys due for the safety re-check are next gathered: every tenth of
+        `safety_s`, so that each kind of key costs one query for all of them that came due
+        meanwhile, not one a tick (issue 31)."""
         self._safety_hooks: list[tuple[str, SafetyHook]] = []
         self._checking: set[asyncio.Task[None]] = set()
 
@@ -334,7 +339,9 @@ class Wakeup:
                     self._fallback_at = now + self.fallback_s
                     self.check(list(self._waiters), "fallback")
                 continue
-            self._safety_checks(now)
+            if now >= self._safety_at:
+                self._safety_at = now + self.safety_s / 10
+                self._safety_checks(now)
 
     def on_safety(self, prefix: str, hook: SafetyHook) -> None:
         """Let `hook` make the safety re-check of the keys `prefix + …` due together: it

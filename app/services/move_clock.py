@@ -16,20 +16,23 @@ Lapsed = Callable[[str, list[str]], Awaitable[None]]
 """Told of each table where the clock played, and for which players (`benching.record`)."""
 
 
-async def expire_due(writer: Writer, limit: int = 50, lapsed: Lapsed | None = None) -> int:
-    """Play for the seats whose move clock ran out (at most `limit` tables); returns how
-    many tables moved."""
-    moved = 0
-    for table_id in await writer.store.due(_now(), limit):
+async def expire_due(
+    writer: Writer, limit: int = 50, lapsed: Lapsed | None = None
+) -> datetime | None:
+    """Play for the seats whose move clock ran out (at most `limit` tables); returns when
+    the next clock runs out, as far as the database knows (None: no clock runs; now: more
+    were due than `limit`)."""
+    due, next_at = await writer.store.due(_now(), limit)
+    if len(due) == limit:
+        next_at = _now()
+    for table_id in due:
         before = await writer.load(table_id)
         late: list[str] = []
         step = functools.partial(_play_for_late_seats, writer, late=late)
         after = await writer.run(table_id, step)
-        if after.version > before.version:
-            moved += 1
-            if lapsed is not None:
-                await lapsed(table_id, late)
-    return moved
+        if after.version > before.version and lapsed is not None:
+            await lapsed(table_id, late)
+    return next_at
 
 
 def _play_for_late_seats(writer: Writer, table: Table, late: list[str]) -> list[Event]:

@@ -111,6 +111,10 @@ class Seeks:
         self._wakeup = wakeup
         self._recheck = recheck_interval_s
         self._matcher = Matcher(sessions, tables, chance or random.SystemRandom())
+        self.waiting = True
+        """Whether the last sweep found seeks waiting (the sweeper's pace: `keep_seeks`)."""
+        self.arrived = asyncio.Event()
+        """Set when a seek comes to this instance: a sweeper at its idle pace sweeps now."""
 
     async def create(self, player: PlayerInfo, asked: SeekRequest) -> SeekInfo:
         shaped = shape(asked.table)  # 422 invalid_option, as for a table
@@ -144,6 +148,7 @@ class Seeks:
             },
         )
         await self._insert(player, seek)
+        self.arrived.set()
         try:
             await self.match(seek.pool)
         except Exception:  # the seek waits; the next sweep matches it
@@ -214,6 +219,7 @@ class Seeks:
                 await session.execute(select(Seek.pool).where(Seek.status == "waiting").distinct())
             ).scalars()
             pool_list = list(pools)
+        self.waiting = bool(pool_list)
         made = 0
         for pool in pool_list:
             made += await self.match(pool)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator, Mapping
+from datetime import datetime
 
 from app.db.store import EventStore, TableSummary
 from app.db.wakeup import Wakeup
@@ -94,7 +95,9 @@ class Tables:
     ) -> Table:
         return await seating.open_seated(self._writer, table_id, asked, players, bots)
 
-    async def expire_due(self, limit: int = 50, lapsed: move_clock.Lapsed | None = None) -> int:
+    async def expire_due(
+        self, limit: int = 50, lapsed: move_clock.Lapsed | None = None
+    ) -> datetime | None:
         return await move_clock.expire_due(self._writer, limit, lapsed)
 
     # Reading

@@ -230,8 +230,8 @@ async def test_the_lobby_lists_tables_newest_first_with_their_seats(
 async def test_the_move_clock_finds_the_tables_past_their_deadline(store: EventStore) -> None:
     done = Append("t1", 0, events("a"), NOW, projection(1, deadline=NOW + timedelta(seconds=30)))
     await store.append(done)
-    assert await store.due(NOW, 10) == []
-    assert await store.due(NOW + timedelta(seconds=31), 10) == ["t1"]
+    assert await store.due(NOW, 10) == ([], NOW + timedelta(seconds=30))
+    assert await store.due(NOW + timedelta(seconds=31), 10) == (["t1"], None)
 
 
 def _dsn(url: str) -> str:
