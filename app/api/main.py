@@ -54,12 +54,12 @@ from app.services.throttle import Throttle
 log = logging.getLogger(__name__)
 
 LISTENER_WAIT_S = 5.0
+"""How long an instance waits at start for its wake-up listener before it serves anyway."""
 IDLE_ROUND_S = 5.0
 """The longest a keeper sleeps while it has nothing in sight (no clock running, no seek
 waiting): an idle instance asks the database every few seconds, not twice a second."""
 TOKEN_USES_EVERY_S = 5.0
 """How often an instance writes down the uses of its tokens (`Players.write_uses`)."""
-"""How long an instance waits at start for its wake-up listener before it serves anyway."""
 
 DESCRIPTION = """
 The network service for the Russian team card game «Козёл» (24 cards, 2 vs 2).

@@ -233,9 +233,9 @@ class Players:
         return known
 
     async def write_uses(self) -> None:
-        """Write down the uses noted since the last call, in one statement; a token whose use
-        another instance wrote within the minute is left as it is. Uses that could not be
-        written are noted again, for the next call."""
+        """Write down the uses noted since the last call, in one transaction (a statement a
+        thousand tokens); a token whose use another instance wrote within the minute is left
+        as it is. Uses that could not be written are noted again, for the next call."""
         if not self._used:
             return
         used, self._used = self._used, set()

@@ -170,9 +170,13 @@ async def test_a_sweep_gives_a_seek_its_bots_once_its_wait_is_over(api: Api) -> 
     seek = await _seek(anna, variant="bura", rated=False, bots_after_s=1)
     assert seek["status"] == "waiting"
     assert api.app is not None
-    assert await api.app.state.services.seeks.sweep() == 0
+    seeks = api.app.state.services.seeks
+    assert await seeks.sweep() == 0
+    assert seeks.waiting  # the sweeper keeps its pace while a seek waits (`keep_seeks`)
     await asyncio.sleep(1.1)
-    assert await api.app.state.services.seeks.sweep() == 1
+    assert await seeks.sweep() == 1
+    await seeks.sweep()
+    assert not seeks.waiting  # none waits now: the sweeper slows to its idle pace
     matched = (await anna.get(f"/v1/seeks/{seek['id']}")).json()
     assert matched["status"] == "matched"
     table = (await anna.get(f"/v1/tables/{matched['table_id']}")).json()
