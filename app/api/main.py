@@ -232,9 +232,12 @@ async def keep_clocks(tables: Tables, interval: float, lapsed: Lapsed, news: asy
 
 
 async def _news_within(news: asyncio.Event, seconds: float) -> None:
+    """Wait for `news` at most `seconds`. (Not through `asyncio.wait_for`: on Python 3.11 it
+    returns the news when it comes as the task is cancelled, and the keeper never stops.)"""
     if seconds > 0:
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(news.wait(), seconds)
+            async with asyncio.timeout(seconds):
+                await news.wait()
 
 
 async def keep_token_uses(players: Players, interval: float) -> None:

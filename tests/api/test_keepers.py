@@ -106,3 +106,16 @@ async def test_the_seek_sweeper_sweeps_at_its_idle_pace_until_a_seek_comes(
         sweeps.waiting = True  # the seek waits: it sweeps at its interval
         sweeps.arrived.set()
         await _until(lambda: sweeps.rounds >= 4, within_s=1.0)
+
+
+async def test_a_keeper_stops_when_cancelled_as_news_comes() -> None:
+    """A commit that comes as the instance stops does not keep the keeper going (a wait
+    that took the news for an answer would lose the cancellation, and the stop would hang)."""
+    clocks, news = _Clocks(), asyncio.Event()
+    for _ in range(20):
+        keeper = asyncio.create_task(main.keep_clocks(cast(Tables, clocks), 0.01, _lapsed, news))
+        await asyncio.sleep(0.03)  # past its first round: waiting for news
+        news.set()
+        keeper.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.wait_for(keeper, 1)
