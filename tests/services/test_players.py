@@ -85,6 +85,13 @@ async def _last_used(sessions: async_sessionmaker[AsyncSession]) -> datetime:
         return (await session.execute(select(Token.last_used_at))).scalar_one()
 
 
+async def _aged(sessions: async_sessionmaker[AsyncSession]) -> datetime:
+    """Every token's use five minutes old (when it is due to be written again)."""
+    long_ago = datetime.now(UTC) - timedelta(minutes=5)
+    await _set_last_used(sessions, long_ago)
+    return long_ago
+
+
 async def _set_last_used(sessions: async_sessionmaker[AsyncSession], at: datetime) -> None:
     async with sessions() as session, session.begin():
         await session.execute(update(Token).values(last_used_at=at))
@@ -95,8 +102,7 @@ async def test_a_tokens_use_is_written_at_most_once_a_minute(
 ) -> None:
     service, sessions = players
     token = (await service.register("Вася")).token
-    long_ago = datetime.now(UTC) - timedelta(minutes=5)
-    await _set_last_used(sessions, long_ago)
+    long_ago = await _aged(sessions)
     await service.authenticate(token)  # read from the database: its use is a minute old
     assert await _last_used(sessions) == long_ago  # noted, not written on the request's way
     await service.write_uses()
@@ -116,8 +122,7 @@ async def test_a_tokens_use_is_written_again_once_the_minute_is_over(
     service, sessions = players
     token = (await service.register("Вася")).token
     await service.authenticate(token)
-    long_ago = datetime.now(UTC) - timedelta(minutes=5)
-    await _set_last_used(sessions, long_ago)
+    long_ago = await _aged(sessions)
     later = time.monotonic() + LAST_USED_EVERY_S + 1  # a minute later, as the service sees it
     monkeypatch.setattr(players_module, "time", SimpleNamespace(monotonic=lambda: later))
     await service.authenticate(token)
@@ -131,8 +136,7 @@ async def test_the_uses_of_many_tokens_are_written_in_one_transaction(
     service, sessions = players
     count = players_module.USES_A_STATEMENT + 5  # past one statement's share
     tokens = [(await service.register(f"бот {n}")).token for n in range(count)]
-    long_ago = datetime.now(UTC) - timedelta(minutes=5)
-    await _set_last_used(sessions, long_ago)
+    long_ago = await _aged(sessions)
     for token in tokens:
         await service.authenticate(token)
     begun: list[object] = []
@@ -158,8 +162,7 @@ async def test_uses_that_could_not_be_written_are_written_with_the_next_round(
 ) -> None:
     service, sessions = players
     token = (await service.register("Вася")).token
-    long_ago = datetime.now(UTC) - timedelta(minutes=5)
-    await _set_last_used(sessions, long_ago)
+    long_ago = await _aged(sessions)
     await service.authenticate(token)
     working = service._sessions
 
@@ -179,8 +182,7 @@ async def test_the_list_of_tokens_shows_the_uses_not_yet_written(
 ) -> None:
     service, sessions = players
     new = await service.register("Вася")
-    long_ago = datetime.now(UTC) - timedelta(minutes=5)
-    await _set_last_used(sessions, long_ago)
+    long_ago = await _aged(sessions)
     await service.authenticate(new.token)
     (listed,) = await service.tokens(new.player, new.token)
     assert listed.last_used_at > long_ago
