@@ -81,12 +81,15 @@ async def sleep_on_grid(interval: float) -> None:
     """Sleep about `interval` (half a `SLACK_S` more or less), until the point of the grid the
     long waits end on that is nearest to it: periodic work (the keepers' rounds) wakes the
     instance when the followers do. An interval shorter than `SLACK_S` is slept as it is."""
+    now = asyncio.get_running_loop().time()
+    await asyncio.sleep(max(0.0, grid_point(now, interval) - now))
+
+
+def grid_point(now: float, interval: float) -> float:
+    """When a keeper's round that sleeps `interval` from `now` wakes (`sleep_on_grid`)."""
     if interval < SLACK_S:
-        await asyncio.sleep(interval)
-        return
-    loop = asyncio.get_running_loop()
-    now = loop.time()
-    await asyncio.sleep(max(0.0, round((now + interval) / SLACK_S) * SLACK_S - now))
+        return now + interval
+    return round((now + interval) / SLACK_S) * SLACK_S
 
 
 def due(now: float, timeout: float) -> float:
